@@ -1,0 +1,38 @@
+"""archeo-lab: learn archaeology board games and game theory in Jupyter.
+
+>>> import archeo_lab as al
+>>> game = al.get_game("cibola")
+>>> state = game.new_state(players=3, seed=7)
+>>> state.apply("bid 1")
+>>> state.current_player in (0, 1, 2)
+True
+
+``al.play(...)`` opens an interactive board (needs Jupyter); everything else
+is plain Python and runs anywhere, JupyterLite included.
+"""
+
+from . import games as _games  # registers the built-in games
+from .engine import (
+    CannotUndo, CorruptSave, Game, IllegalAction, Match, SetupError, State, UnreadableAction,
+    get_game, list_games, register,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "get_game", "list_games", "register", "IllegalAction", "UnreadableAction", "CannotUndo",
+    "CorruptSave", "SetupError", "Game", "State", "Match", "play", "__version__",
+]
+
+
+def play(game: str, players: int | None = None, seed: int | None = None, variant: str | None = None,
+         opponents: dict | None = None, names: list[str] | None = None, seat: int | None = None):
+    """An interactive board with its controls, ready to play in a notebook.
+
+    ``opponents`` maps seats to bots (``{1: "greedy", 2: "random"}``); the
+    other seats are yours.  The returned widget has ``.board`` (its ``view``
+    and ``act(action_json)``) and ``.match``.
+    """
+    from .ui import play as _play
+
+    return _play(game, players=players, seed=seed, variant=variant, opponents=opponents, names=names, seat=seat)

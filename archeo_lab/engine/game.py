@@ -1,0 +1,334 @@
+"""The contract every game follows: a ``Game`` that makes ``State`` objects.
+
+Bots, boards, tests and benchmarks reach a game only through these two
+classes (DESIGN.md, "The engine contract")::
+
+    game = al.get_game("cibola")
+    state = game.new_state(players=3, seed=7)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    state.scores(), state.winners()
+
+A game subclasses ``State`` and fills in the rule hooks (``_legal_actions``,
+``_apply``, ``_illegal_reason``, ``scores``, ``observation``, ``determinize``,
+``clone``, ``_to_dict``/``_from_dict``/``check``); everything a learner calls
+(``apply`` with its validation, ``legal_actions``, ``parse_action``,
+``to_json``, ``winners``) is written once here.
+"""
+
+from __future__ import annotations
+
+import abc
+import json
+from typing import Any, ClassVar, Sequence
+
+from .actions import Action, ActionCodec
+from .errors import CorruptSave, IllegalAction, SetupError, UnreadableAction
+from .rng import Rng, fresh_seed
+from .saves import Fields
+
+__all__ = ["Game", "State", "SAVE_FORMAT", "SAVE_SCHEMA"]
+
+SAVE_FORMAT = "archeo-lab/state"
+SAVE_SCHEMA = 1
+
+
+class Game:
+    """A game's identity, set-up and codecs; one instance per game, in the registry.
+
+    Subclasses set the class attributes below and ``state_class``.
+    """
+
+    key: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    variants: ClassVar[tuple[str, ...]] = ("standard",)
+    rules_version: ClassVar[int] = 1
+    summary: ClassVar[str] = ""
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    state_class: ClassVar[type["State"]]
+
+    def __init__(self) -> None:
+        self.codec = ActionCodec(self.title, self.action_types)
+        self.state_class.game = self
+
+    # -- set-up -------------------------------------------------------------
+    def new_state(self, players: int | None = None, seed: int | None = None,
+                  variant: str | None = None) -> "State":
+        """A new game after set-up; ``seed=None`` draws a seed and records it."""
+        players = self.check_players(players)
+        variant = self.check_variant(variant)
+        if seed is None:
+            seed = fresh_seed()
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SetupError(f"seed must be an integer, not {seed!r}")
+        return self.state_class._new(players, seed, variant)
+
+    def check_players(self, players: Any) -> int:
+        if players is None:
+            players = self.min_players
+        if not isinstance(players, int) or isinstance(players, bool) \
+                or not self.min_players <= players <= self.max_players:
+            raise SetupError(
+                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {players!r}"
+            )
+        return players
+
+    def check_variant(self, variant: Any) -> str:
+        if variant is None:
+            return self.variants[0]
+        if variant not in self.variants:
+            raise SetupError(
+                f"{self.title} has no variant {variant!r}; choose one of: {', '.join(self.variants)}"
+            )
+        return variant
+
+    # -- actions ------------------------------------------------------------
+    def action_from_json(self, data: Any) -> Action:
+        """The action a widget sent as JSON (``{"type": "bid", "amount": 2}``)."""
+        return self.codec.from_json(data)
+
+    def resolve(self, action: Action | str | dict) -> Action:
+        """The legal action meant by an action, its text or its JSON; else ``IllegalAction`` with the rule."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal_actions()
+        if action in legal:
+            return action
+        return self._resolve(action, legal)
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text without a position (``state.parse_action`` also checks legality)."""
+        return self.codec.parse(text)
+
+    # -- saves --------------------------------------------------------------
+    def state_from_json(self, text: str | bytes | dict) -> "State":
+        """Load ``state.to_json()``; a corrupt or foreign save raises ``CorruptSave`` naming the field."""
+        if isinstance(text, (str, bytes, bytearray)):
+            try:
+                data = json.loads(text)
+            except ValueError as exc:
+                raise CorruptSave(f"not a {self.title} save: invalid JSON ({exc})") from None
+        else:
+            data = text
+        head = Fields(data, "save")
+        if head.data.get("format") != SAVE_FORMAT:
+            raise CorruptSave(f"save.format must be {SAVE_FORMAT!r}, got {head.data.get('format')!r}")
+        schema = head.int("schema")
+        if schema != SAVE_SCHEMA:
+            raise CorruptSave(f"save.schema {schema} cannot be read by this version (it reads {SAVE_SCHEMA})")
+        game = head.str("game")
+        if game != self.key:
+            raise CorruptSave(f"save.game is {game!r}: this is not a {self.title} save")
+        version = head.int("rules_version")
+        if version != self.rules_version:
+            raise CorruptSave(
+                f"save.rules_version {version} differs from this version's {self.title} rules ({self.rules_version})"
+            )
+        players = head.int("players", lo=self.min_players, hi=self.max_players)
+        variant = head.str("variant", choices=self.variants)
+        seed = head.int("seed")
+        rng = head.int("rng", lo=0, hi=(1 << 64) - 1)
+        chance = head.int("chance_count", lo=0)
+        try:
+            state = self.state_class._from_dict(head.sub("state"), players, variant)
+        except CorruptSave:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise CorruptSave(f"save.state is inconsistent: {exc}") from None
+        state.seed, state.rng, state.chance_count = seed, Rng(state=rng), chance
+        problems = state.check()
+        if problems:
+            raise CorruptSave(f"save.state breaks the rules of {self.title}: {problems[0]}")
+        return state
+
+    # -- presentation and evaluation (overridden by games) --------------------
+    def view(self, state: "State", seat: int | None, *, names: list[str] | None = None) -> dict:
+        """The game part of a board's view model, as seen by ``seat`` (``None``: a spectator)."""
+        raise TypeError(f"{self.title} has no board view")
+
+    def draw(self, state: "State", seat: int | None = None) -> str:
+        """A static SVG picture of the position."""
+        raise TypeError(f"{self.title} has no static drawing")
+
+    def evaluate(self, state: "State") -> list[float]:
+        """A heuristic value per seat (greedy bots maximise their margin); default: ``scores()``."""
+        return [float(s) for s in state.scores()]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.key!r}: {self.title}, {self.min_players}-{self.max_players} players>"
+
+
+class State(abc.ABC):
+    """One position of a game; ``apply`` mutates it.  See the module docstring."""
+
+    game: ClassVar[Game]
+
+    players: int
+    variant: str
+    seed: int
+    rng: Rng
+    #: Number of chance or reveal events so far (draws, shuffles, tosses, bids
+    #: revealed).  ``Match.undo`` never goes back across one.
+    chance_count: int
+    _legal_cache: list | None
+
+    # -- the contract, in DESIGN.md's order -----------------------------------
+    current_player: int | None
+    is_terminal: bool
+
+    def legal_actions(self) -> list[Action]:
+        """The actions ``current_player`` may take, in a fixed sorted order (empty once over)."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal_actions()
+        return list(legal)
+
+    def apply(self, action: Action | str | dict) -> None:
+        """Play ``action`` (an action, its text or its JSON) for ``current_player``.
+
+        Raises ``IllegalAction`` naming the rule, and then changes nothing.
+        """
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal_actions()
+        if action not in legal:
+            action = self._resolve(action, legal)
+        self._legal_cache = None
+        self._apply(action)
+
+    @abc.abstractmethod
+    def scores(self) -> list[int]:
+        """Points per seat now (the final score once the game is over)."""
+
+    def winners(self) -> list[int]:
+        """Seats that share the lead, tie-breakers applied (the winners once over)."""
+        scores = self.scores()
+        keys = [(scores[s], *self._tiebreak(s)) for s in range(self.players)]
+        best = max(keys)
+        return [s for s in range(self.players) if keys[s] == best]
+
+    @abc.abstractmethod
+    def clone(self) -> "State":
+        """An independent copy (cheap: used by search bots)."""
+
+    @abc.abstractmethod
+    def observation(self, player: int) -> dict:
+        """What ``player`` may see, as a JSON-able dict (hidden information removed)."""
+
+    @abc.abstractmethod
+    def determinize(self, player: int, rng: Rng | int) -> "State":
+        """A clone whose hidden information is resampled consistently with ``observation(player)``."""
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The whole position (random generator included) as versioned JSON."""
+        return json.dumps(self.to_dict(), indent=indent)
+
+    def to_dict(self) -> dict:
+        return {
+            "format": SAVE_FORMAT,
+            "schema": SAVE_SCHEMA,
+            "game": self.game.key,
+            "rules_version": self.game.rules_version,
+            "players": self.players,
+            "variant": self.variant,
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "chance_count": self.chance_count,
+            "state": self._to_dict(),
+        }
+
+    def resolve(self, action: Action | str | dict) -> Action:
+        """The legal action meant by an action, its text or its JSON; else ``IllegalAction`` with the rule."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal_actions()
+        if action in legal:
+            return action
+        return self._resolve(action, legal)
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action whose text is ``text``; ``IllegalAction`` says why if it is not legal."""
+        action = self.game.codec.parse(text)
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal_actions()
+        if action not in legal:
+            raise IllegalAction(self._refusal(action))
+        return action
+
+    # -- helpers shared by every game ---------------------------------------
+    @property
+    def seats(self) -> range:
+        return range(self.players)
+
+    def check_seat(self, player: Any) -> int:
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
+            raise ValueError(f"seat must be an integer from 0 to {self.players - 1}, not {player!r}")
+        return player
+
+    def _resolve(self, action: Any, legal: Sequence[Action]) -> Action:
+        """Turn text/JSON into an action and check it, or raise the reason it is refused."""
+        codec = self.game.codec
+        if isinstance(action, str):
+            action = codec.parse(action)
+        elif isinstance(action, dict):
+            action = codec.from_json(action)
+        elif not (isinstance(action, Action) and codec.types.get(action.kind) is type(action)):
+            raise UnreadableAction(f"{action!r} is not an action of {self.game.title}")
+        if action in legal:
+            return action
+        raise IllegalAction(self._refusal(action))
+
+    def _refusal(self, action: Action) -> str:
+        if self.is_terminal:
+            return f"the game is over: '{action}' cannot be played"
+        return self._illegal_reason(action)
+
+    @staticmethod
+    def _as_rng(rng: Rng | int) -> Rng:
+        return rng if isinstance(rng, Rng) else Rng(rng)
+
+    # -- hooks a game fills in ----------------------------------------------
+    @classmethod
+    @abc.abstractmethod
+    def _new(cls, players: int, seed: int, variant: str) -> "State":
+        """The position after set-up (the rule book's "Préparation")."""
+
+    @abc.abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """All legal actions of ``current_player``, sorted, each text unique."""
+
+    @abc.abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Play an action already known to be legal, with every consequence (chance included)."""
+
+    def _illegal_reason(self, action: Action) -> str:
+        """Why a readable action is refused now, in the learner's words, citing the rule."""
+        return f"'{action}' is not allowed now"
+
+    def _tiebreak(self, seat: int) -> tuple:
+        """Extra keys after the score for ``winners()`` (the game's tie-breakers)."""
+        return ()
+
+    @abc.abstractmethod
+    def _to_dict(self) -> dict:
+        """The game-specific part of the save (JSON-able, lossless)."""
+
+    @classmethod
+    @abc.abstractmethod
+    def _from_dict(cls, fields: Fields, players: int, variant: str) -> "State":
+        """Rebuild from ``_to_dict()`` output, reading every field through ``fields``."""
+
+    def check(self) -> list[str]:
+        """Conservation and range problems of this position (empty if it is consistent)."""
+        return []
+
+    # -- display ------------------------------------------------------------
+    def _repr_svg_(self) -> str:
+        return self.game.draw(self)
+
+    def __repr__(self) -> str:
+        turn = "game over" if self.is_terminal else f"seat {self.current_player} to play"
+        return f"<{self.game.title}: {self.players} players, seed {self.seed}, {turn}>"

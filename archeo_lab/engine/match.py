@@ -1,0 +1,232 @@
+"""A match: one game with seats for learners and bots, its history, undo and saves.
+
+>>> import archeo_lab as al
+>>> m = al.Match("cibola", players=3, seed=1, opponents={1: "greedy", 2: "random"})
+>>> m.current_player        # bots have played until a learner's seat is to move
+0
+>>> played = m.apply("bid 2")
+>>> [seat for seat, _ in played][:1]
+[0]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Mapping
+
+from .actions import Action
+from .errors import CannotUndo, CorruptSave, IllegalAction
+from .game import Game, State
+from .registry import get_game
+from .rng import Rng
+from .saves import Fields
+
+__all__ = ["Match", "MATCH_FORMAT", "MATCH_SCHEMA"]
+
+MATCH_FORMAT = "archeo-lab/match"
+MATCH_SCHEMA = 1
+
+
+class Match:
+    """A game where some seats are bots; the learner plays the other seats.
+
+    Parameters
+    ----------
+    game : str or Game
+        ``"cibola"``, ``"tikal"``, ... (see ``archeo_lab.list_games()``).
+    players, seed, variant
+        As for ``game.new_state``; the seed also seeds the bots.
+    opponents : dict, optional
+        Seat -> bot name (``"random"``, ``"greedy"``) or any object with ``choose(state)``.
+        Seats not listed are played by the learner.
+    names : list of str, optional
+        A name per seat, for boards and logs.
+
+    After every learner move the bots play until a learner's seat is to move
+    or the game ends.  ``undo()`` takes back the learner's last move (and the
+    bots' replies) unless cards were drawn or hidden choices revealed since:
+    undo never crosses chance.
+    """
+
+    def __init__(self, game: str | Game, players: int | None = None, seed: int | None = None,
+                 variant: str | None = None, opponents: Mapping[int, Any] | None = None,
+                 names: list[str] | None = None, *, state: State | None = None, autoplay: bool = True):
+        from archeo_lab import bots as bot_registry
+
+        self.game = get_game(game)
+        self.state = state if state is not None else self.game.new_state(players, seed, variant)
+        self.initial = self.state.to_dict()
+        n = self.state.players
+        opponents = dict(opponents or {})
+        for seat in opponents:
+            if not isinstance(seat, int) or not 0 <= seat < n:
+                raise ValueError(f"opponents: seat {seat!r} is not a seat of this {n}-player game (0 to {n - 1})")
+        seeds = Rng(self.state.seed ^ 0xB07)
+        bot_seeds = [seeds.below(2**31) for _ in range(n)]
+        self.bots = {seat: bot_registry.make(spec, seed=bot_seeds[seat]) for seat, spec in sorted(opponents.items())}
+        self.opponents = {seat: spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__)
+                          for seat, spec in sorted(opponents.items())}
+        if names is None:
+            humans = [s for s in range(n) if s not in self.bots]
+            names = [("You" if len(humans) == 1 else f"Player {s + 1}") if s not in self.bots
+                     else f"Bot {s} ({self.opponents[s]})" for s in range(n)]
+        if len(names) != n or not all(isinstance(x, str) for x in names):
+            raise ValueError(f"names: give {n} names, one per seat")
+        self.names = list(names)
+        self.history: list[tuple[int, Action]] = []
+        self._snapshots: list[tuple[int, State]] = []
+        if autoplay:
+            self.play_bots()
+
+    # -- state --------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.state.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_terminal
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [s for s in range(self.state.players) if s not in self.bots]
+
+    @property
+    def bot_to_move(self) -> bool:
+        return not self.state.is_terminal and self.state.current_player in self.bots
+
+    # -- moves --------------------------------------------------------------------
+    def apply(self, action: Action | str | dict) -> list[tuple[int, Action]]:
+        """Play the learner's move, then the bots' replies; returns every (seat, action) played."""
+        seat = self.state.current_player
+        if seat is None:
+            raise IllegalAction("the game is over: no more moves")
+        if seat in self.bots:
+            raise IllegalAction(f"it is {self.names[seat]}'s turn, not yours")
+        action = self.state.resolve(action)
+        snapshot = self.state.clone()
+        self.state.apply(action)
+        self._snapshots.append((len(self.history), snapshot))
+        self.history.append((seat, action))
+        return [(seat, action)] + self.play_bots()
+
+    def step_bot(self) -> tuple[int, Action]:
+        """Let the bot whose turn it is play one move."""
+        seat = self.state.current_player
+        if seat not in self.bots:
+            raise IllegalAction("it is not a bot's turn")
+        bot = self.bots[seat]
+        action = bot.choose(self.state.clone())
+        try:
+            action = self.state.resolve(action)
+        except IllegalAction as exc:
+            raise IllegalAction(f"{self.names[seat]} chose an illegal move: {exc}") from None
+        self.state.apply(action)
+        self.history.append((seat, action))
+        return seat, action
+
+    def play_bots(self, limit: int | None = None) -> list[tuple[int, Action]]:
+        """Bots play until a learner's seat is to move, the game ends, or ``limit`` moves."""
+        played = []
+        while self.bot_to_move and (limit is None or len(played) < limit):
+            played.append(self.step_bot())
+        return played
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._snapshots) and self._snapshots[-1][1].chance_count == self.state.chance_count
+
+    def undo(self) -> int:
+        """Take back the learner's last move and the bots' replies; returns how many moves went back."""
+        if not self._snapshots:
+            raise CannotUndo("nothing to undo: you have not moved since the last chance event")
+        before, snapshot = self._snapshots[-1]
+        if snapshot.chance_count != self.state.chance_count:
+            raise CannotUndo("cannot undo: cards were drawn or hidden choices revealed since your last "
+                             "move (undo stops at chance)")
+        self._snapshots.pop()
+        undone = len(self.history) - before
+        del self.history[before:]
+        self.state = snapshot
+        return undone
+
+    # -- saves ----------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {
+            "format": MATCH_FORMAT, "schema": MATCH_SCHEMA, "game": self.game.key,
+            "names": self.names, "opponents": {str(s): spec for s, spec in self.opponents.items()},
+            "initial": self.initial,
+            "history": [[seat, action.to_json()] for seat, action in self.history],
+            "state": self.state.to_dict(),
+        }
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent)
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Write the match (start, every move, current position) as JSON."""
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.to_json(indent=1))
+
+    @classmethod
+    def load(cls, path: str | os.PathLike, opponents: Mapping[int, Any] | None = None) -> "Match":
+        """Read a saved match; it is replayed move by move and checked against the saved position."""
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except UnicodeDecodeError as exc:
+            raise CorruptSave(f"{path}: not a text file ({exc})") from None
+        return cls.from_json(text, opponents=opponents)
+
+    @classmethod
+    def from_json(cls, text: str | dict, opponents: Mapping[int, Any] | None = None) -> "Match":
+        if isinstance(text, (str, bytes)):
+            try:
+                data = json.loads(text)
+            except ValueError as exc:
+                raise CorruptSave(f"not a match save: invalid JSON ({exc})") from None
+        else:
+            data = text
+        f = Fields(data, "match")
+        if f.data.get("format") != MATCH_FORMAT:
+            raise CorruptSave(f"match.format must be {MATCH_FORMAT!r}, got {f.data.get('format')!r}")
+        if f.int("schema") != MATCH_SCHEMA:
+            raise CorruptSave(f"match.schema {f.data['schema']} cannot be read (this version reads {MATCH_SCHEMA})")
+        try:
+            game = get_game(f.str("game"))
+        except KeyError as exc:
+            raise CorruptSave(f"match.game: {exc.args[0]}") from None
+        state = game.state_from_json(f.sub("initial").data)
+        n = state.players
+        names = f.str_list("names", length=n)
+        if opponents is None:
+            saved = f.sub("opponents").data
+            opponents = {}
+            for key, spec in saved.items():
+                if not (key.isdigit() and int(key) < n and isinstance(spec, str)):
+                    raise CorruptSave(f"match.opponents[{key!r}] must map a seat to a bot name")
+                opponents[int(key)] = spec
+        match = cls(game, state=state, opponents=opponents, names=names, autoplay=False)
+        for i, item in enumerate(f.list("history")):
+            if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)):
+                raise CorruptSave(f"match.history[{i}] must be [seat, action]")
+            seat, action_json = item
+            if seat != match.state.current_player:
+                raise CorruptSave(f"match.history[{i}]: seat {seat} moved, but it was seat "
+                                  f"{match.state.current_player}'s turn")
+            try:
+                action = match.state.resolve(action_json)
+            except IllegalAction as exc:
+                raise CorruptSave(f"match.history[{i}] cannot be replayed: {exc}") from None
+            if seat not in match.bots:
+                match._snapshots.append((len(match.history), match.state.clone()))
+            match.state.apply(action)
+            match.history.append((seat, action))
+        if match.state.to_dict() != f.sub("state").data:
+            raise CorruptSave("match.state differs from the position its history leads to")
+        return match
+
+    def __repr__(self) -> str:
+        who = ", ".join(f"{s}: {self.opponents.get(s, 'learner')}" for s in range(self.state.players))
+        return f"<Match {self.game.key}: seed {self.state.seed}, {len(self.history)} moves, seats {{{who}}}>"

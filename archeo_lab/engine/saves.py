@@ -1,0 +1,108 @@
+"""Reading saved JSON strictly, with errors that name the field.
+
+A corrupt save must never half-load: every value is checked for its type and
+range as it is read, and the message gives the path to the bad field.
+
+>>> f = Fields({"round": 9, "names": ["a", "b"]}, "state")
+>>> f.int("round", lo=1, hi=8)
+Traceback (most recent call last):
+...
+archeo_lab.engine.errors.CorruptSave: state.round must be an integer from 1 to 8, got 9
+>>> f.str_list("names")
+['a', 'b']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import CorruptSave
+
+__all__ = ["Fields"]
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _range_words(lo: int | None, hi: int | None) -> str:
+    if lo is not None and hi is not None:
+        return f" from {lo} to {hi}"
+    if lo is not None:
+        return f" >= {lo}"
+    if hi is not None:
+        return f" <= {hi}"
+    return ""
+
+
+class Fields:
+    """A view of one JSON object that reads typed fields or raises ``CorruptSave``."""
+
+    __slots__ = ("data", "path")
+
+    def __init__(self, data: Any, path: str):
+        if not isinstance(data, dict):
+            raise CorruptSave(f"{path} must be a JSON object, got {type(data).__name__}")
+        self.data, self.path = data, path
+
+    def _get(self, key: str) -> Any:
+        if key not in self.data:
+            raise CorruptSave(f"{self.path}.{key} is missing")
+        return self.data[key]
+
+    def _check_int(self, value: Any, where: str, lo: int | None, hi: int | None) -> int:
+        if not _is_int(value) or (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise CorruptSave(f"{where} must be an integer{_range_words(lo, hi)}, got {value!r}")
+        return value
+
+    def int(self, key: str, *, lo: int | None = None, hi: int | None = None) -> int:
+        return self._check_int(self._get(key), f"{self.path}.{key}", lo, hi)
+
+    def opt_int(self, key: str, *, lo: int | None = None, hi: int | None = None) -> int | None:
+        value = self._get(key)
+        return None if value is None else self._check_int(value, f"{self.path}.{key}", lo, hi)
+
+    def bool(self, key: str) -> bool:
+        value = self._get(key)
+        if not isinstance(value, bool):
+            raise CorruptSave(f"{self.path}.{key} must be true or false, got {value!r}")
+        return value
+
+    def str(self, key: str, *, choices: Any = None) -> str:
+        value = self._get(key)
+        if not isinstance(value, str) or (choices is not None and value not in choices):
+            expected = f"one of {', '.join(map(repr, choices))}" if choices is not None else "a string"
+            raise CorruptSave(f"{self.path}.{key} must be {expected}, got {value!r}")
+        return value
+
+    def list(self, key: str, *, length: int | None = None) -> list:
+        value = self._get(key)
+        if not isinstance(value, list) or (length is not None and len(value) != length):
+            size = f" of {length} items" if length is not None else ""
+            raise CorruptSave(f"{self.path}.{key} must be a list{size}, got {value!r}")
+        return value
+
+    def int_list(self, key: str, *, length: int | None = None, lo: int | None = None,
+                 hi: int | None = None) -> list[int]:
+        items = self.list(key, length=length)
+        return [self._check_int(v, f"{self.path}.{key}[{i}]", lo, hi) for i, v in enumerate(items)]
+
+    def opt_int_list(self, key: str, *, length: int | None = None, lo: int | None = None,
+                     hi: int | None = None) -> list[int | None]:
+        items = self.list(key, length=length)
+        return [None if v is None else self._check_int(v, f"{self.path}.{key}[{i}]", lo, hi)
+                for i, v in enumerate(items)]
+
+    def str_list(self, key: str, *, length: int | None = None, choices: Any = None) -> list[str]:
+        items = self.list(key, length=length)
+        for i, v in enumerate(items):
+            if not isinstance(v, str) or (choices is not None and v not in choices):
+                expected = "a known name" if choices is not None else "a string"
+                raise CorruptSave(f"{self.path}.{key}[{i}] must be {expected}, got {v!r}")
+        return list(items)
+
+    def sub(self, key: str) -> "Fields":
+        return Fields(self._get(key), f"{self.path}.{key}")
+
+    def subs(self, key: str, *, length: int | None = None) -> "list[Fields]":
+        return [Fields(v, f"{self.path}.{key}[{i}]") for i, v in enumerate(self.list(key, length=length))]

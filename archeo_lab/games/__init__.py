@@ -1,0 +1,13 @@
+"""The built-in games: a key and the module that defines its ``GAME``.
+
+Adding a game touches its own folder, its widget, one tutorial and this table.
+"""
+
+from archeo_lab.engine.registry import register
+
+BUILT_IN = {
+    "cibola": "archeo_lab.games.cibola",
+}
+
+for _key, _module in BUILT_IN.items():
+    register(_key, _module)

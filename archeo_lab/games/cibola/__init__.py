@@ -1,0 +1,20 @@
+"""Les Trésors de Cibola: sealed-bid all-pay auction, set collection, majorities.
+
+>>> import archeo_lab as al
+>>> state = al.get_game("cibola").new_state(players=3, seed=1)
+>>> state.legal_actions()[:3]
+[Bid.parse('bid 0'), Bid.parse('bid 1'), Bid.parse('bid 2')]
+"""
+
+from .components import COLUMNS, CARDS, KINDS, TOTEMS
+from .scoring import explorer_points, final_scores, majority_holders, score_breakdown, treasure_counts
+from .state import (
+    GAME, Bid, ChooseTotem, CibolaGame, CibolaState, LeaveRocks, MoveRock, PlaceRock, Take,
+    explorers_per_player,
+)
+
+__all__ = [
+    "GAME", "Bid", "Take", "PlaceRock", "ChooseTotem", "MoveRock", "LeaveRocks", "CibolaGame",
+    "CibolaState", "explorers_per_player", "explorer_points", "majority_holders", "score_breakdown",
+    "treasure_counts", "final_scores", "COLUMNS", "CARDS", "KINDS", "TOTEMS",
+]

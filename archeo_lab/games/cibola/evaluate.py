@@ -1,0 +1,92 @@
+"""Les Trésors de Cibola: a heuristic value per seat, for the greedy bot.
+
+The value of a seat is the points it would score if the game ended now
+(treasures at their columns' average value, ``scoring.py``), plus:
+
+* its explorers, each worth the final half point plus the bidding power it
+  still has (more in early rounds);
+* the card it will most likely take this round: bids not yet made are
+  projected at an even spend rate (explorers / rounds left), the pick order
+  follows the bid rule, and each picker takes the card worth most to them;
+* a small bonus for a rock or totem step it is owed.
+
+It reads only what ``observation`` shows plus the bids in the state it is
+given, so bots call it on ``determinize()`` copies.
+"""
+
+from __future__ import annotations
+
+from . import scoring
+from .components import CARD_BY_ID, ROUNDS
+
+__all__ = ["evaluate", "explorer_value", "card_gains"]
+
+_PENDING_BONUS = {"rock": 1.0, "totem": 2.0, "landslide": 1.0}
+_CARD_COUNTS = {cid: scoring.treasure_counts([cid]) for cid in CARD_BY_ID}
+
+
+def explorer_value(round_: int) -> float:
+    """What one explorer is worth in round ``round_``: 0.5 at the end, up to 1.1 at the start.
+
+    >>> explorer_value(8), explorer_value(1)
+    (0.5, 1.025)
+    """
+    return 0.5 + 0.6 * (ROUNDS - round_) / ROUNDS
+
+
+def card_gains(state, seat: int, cards, values) -> dict[str, float]:
+    """How many points each card would add to ``seat``'s count (majorities included)."""
+    counts = state.counts
+    held = state._explorers_held()
+    base = scoring.score_breakdown(counts, held, state.totems, values)[seat]["total"]
+    gains = {}
+    for card in cards:
+        extra = _CARD_COUNTS[card]
+        mine = [a + b for a, b in zip(counts[seat], extra)]
+        trial = counts[:seat] + [mine] + counts[seat + 1:]
+        gains[card] = scoring.score_breakdown(trial, held, state.totems, values)[seat]["total"] - base
+    return gains
+
+
+def _projected_bids(state) -> list[int]:
+    """The bids of this round: those made, and the others at an even spend rate."""
+    rounds_left = ROUNDS - state.round + 1
+    return [state.fist[s] if state.fist[s] is not None
+            else min(state.explorers[s], round(state.explorers[s] / rounds_left)) for s in state.seats]
+
+
+def _projected_order(state, bids: list[int]) -> list[int]:
+    """Who picks next this round, in order."""
+    if state.phase != "bid":
+        return state.pick_order[state.pick_index:]
+    n, torch = state.players, state.torch
+    order = sorted(state.seats, key=lambda s: (-bids[s], (s - torch) % n))
+    return [order[0], order[1], order[0], order[1]] if n == 2 else order
+
+
+def evaluate(state) -> list[float]:
+    """Estimated final points per seat (see the module docstring)."""
+    values = [scoring.column_value(v) for v in scoring.visible_values(state.covered)]
+    held = state._explorers_held()
+    rows = scoring.score_breakdown(state.counts, held, state.totems, values)
+    if state.is_terminal:
+        return [float(r["total"]) for r in rows]
+    # Explorers in a fist are spent: only the reserve keeps its worth.
+    worth = explorer_value(state.round)
+    out = [r["total"] - r["explorers"] + worth * e for r, e in zip(rows, state.explorers)]
+    bids = _projected_bids(state)
+    if state.phase == "bid":
+        zeros = [s for s in state.seats if bids[s] == 0]
+        for s in zeros:
+            out[s] += worth * (state.discard // len(zeros))
+    for step, seat in state.pending:
+        out[seat] += _PENDING_BONUS[step]
+    table = list(state.table)
+    for seat in _projected_order(state, bids):
+        if not table:
+            break
+        gains = card_gains(state, seat, table, values)
+        best = max(table, key=lambda c: (gains[c], c))
+        out[seat] += gains[best]
+        table.remove(best)
+    return out

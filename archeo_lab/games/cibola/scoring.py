@@ -1,0 +1,118 @@
+"""Les Trésors de Cibola: the final count ("Fin de partie"), as small pure functions.
+
+The rule book's count, item by item:
+
+* sundials, snakes and feathered shields score the value left visible in
+  their column of the temple board, **per item**;
+* statuettes: only the player(s) with the most score the visible value
+  (ties: each scores it);
+* skulls: the player(s) with the most take the visible malus (ties: each);
+* 1 point per 2 explorers left;
+* end-of-game totems change the count (``components.TOTEMS``);
+* ties on points go to the player with the most explorers left.
+
+During play several cells of a column are still visible; the *live* value of
+a treasure is then the average of its visible cells (the final value is one of
+them), which is what ``State.scores()`` and the boards show.
+
+>>> explorer_points(7)
+3
+>>> majority_holders([2, 0, 2])
+[0, 2]
+>>> majority_holders([0, 0])
+[]
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from .components import CARD_BY_ID, COLUMNS, KINDS
+
+__all__ = [
+    "explorer_points", "majority_holders", "treasure_counts", "visible_values", "column_value",
+    "score_breakdown", "final_scores",
+]
+
+SUNDIAL, SNAKE, STATUETTE, SHIELD, SKULL = range(5)
+
+
+def explorer_points(explorers: int) -> int:
+    """1 point per 2 explorers left at the end ("1 point supplémentaire pour 2 explorateurs")."""
+    return explorers // 2
+
+
+def majority_holders(counts: Sequence[float]) -> list[int]:
+    """Seats with the most items, if that most is at least one (ties: all of them)."""
+    best = max(counts)
+    return [s for s, c in enumerate(counts) if c == best] if best >= 1 else []
+
+
+def treasure_counts(cards: Iterable[str]) -> list[int]:
+    """How many of each treasure kind (in ``KINDS`` order) the given cards show.
+
+    >>> treasure_counts(["I-01", "I-03"])   # sundial; sundial + snake
+    [2, 1, 0, 0, 0]
+    """
+    counts = [0] * len(KINDS)
+    index = {k: i for i, k in enumerate(KINDS)}
+    for card in cards:
+        for kind in CARD_BY_ID[card].treasures:
+            counts[index[kind]] += 1
+    return counts
+
+
+def visible_values(covered: Sequence[Sequence[bool]]) -> list[tuple[int, ...]]:
+    """The values still visible in each column, given which cells carry a rock."""
+    return [tuple(v for v, rock in zip(col.cells, cov) if not rock) for col, cov in zip(COLUMNS, covered)]
+
+
+def column_value(visible: Sequence[int]) -> float:
+    """A column's value now: its single visible cell at the end, the average of the visible cells before."""
+    return sum(visible) / len(visible)
+
+
+def score_breakdown(counts: Sequence[Sequence[int]], explorers: Sequence[int],
+                    totems: Sequence[Iterable[str]], values: Sequence[float]) -> list[dict]:
+    """Each seat's points by line of the count, from its treasure counts, explorers and totems.
+
+    ``values`` holds one value per column (``column_value`` of each).  Totem
+    effects: ``sun`` +1 per sundial; ``plumes`` +2 per shield; ``charmer``
+    snakes score at least 0; ``idol`` +1 statuette and ``amulet`` -1 skull,
+    for the majorities only.
+
+    >>> rows = score_breakdown([[2, 0, 1, 1, 1], [0, 1, 1, 0, 2]], [5, 0], [["sun"], []],
+    ...                        [3, -1, 8, 6, -6])
+    >>> [r["total"] for r in rows]
+    [24, 1]
+    >>> rows[0]["totems"], rows[1]["skull"]
+    (2, -6)
+    """
+    owned = [set(t) for t in totems]
+    statuettes = [c[STATUETTE] + ("idol" in o) for c, o in zip(counts, owned)]
+    skulls = [c[SKULL] - ("amulet" in o) for c, o in zip(counts, owned)]
+    statuette_winners = set(majority_holders(statuettes))
+    skull_losers = set(majority_holders(skulls))
+    rows = []
+    for seat, (c, own) in enumerate(zip(counts, owned)):
+        snake_value = max(values[SNAKE], 0) if "charmer" in own else values[SNAKE]
+        row = {
+            "sundial": c[SUNDIAL] * values[SUNDIAL],
+            "snake": c[SNAKE] * snake_value,
+            "statuette": values[STATUETTE] if seat in statuette_winners else 0,
+            "shield": c[SHIELD] * values[SHIELD],
+            "skull": values[SKULL] if seat in skull_losers else 0,
+            "totems": c[SUNDIAL] * ("sun" in own) + 2 * c[SHIELD] * ("plumes" in own),
+            "explorers": explorer_points(explorers[seat]),
+        }
+        row["total"] = sum(row.values())
+        rows.append(row)
+    return rows
+
+
+def final_scores(collections: Sequence[Iterable[str]], explorers: Sequence[int],
+                 totems: Sequence[Iterable[str]], covered: Sequence[Sequence[bool]]) -> list[int]:
+    """Total points per seat recomputed from scratch (cards held, explorers, totems, rocks)."""
+    values = [column_value(v) for v in visible_values(covered)]
+    rows = score_breakdown([treasure_counts(c) for c in collections], explorers, totems, values)
+    return [round(r["total"]) for r in rows]
