@@ -115,9 +115,6 @@ class Action:
         """Normalise a text field read by ``parse`` (names are lower case unless a game says otherwise)."""
         return raw.lower()
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.parse({str(self)!r})"
-
 
 class ActionCodec:
     """Reads a game's actions from JSON and text; one per game."""

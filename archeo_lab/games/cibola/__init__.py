@@ -3,10 +3,11 @@
 >>> import archeo_lab as al
 >>> state = al.get_game("cibola").new_state(players=3, seed=1)
 >>> state.legal_actions()[:3]
-[Bid.parse('bid 0'), Bid.parse('bid 1'), Bid.parse('bid 2')]
+[Bid(amount=0), Bid(amount=1), Bid(amount=2)]
 """
 
 from .components import COLUMNS, CARDS, KINDS, TOTEMS
+from .positions import position
 from .scoring import explorer_points, final_scores, majority_holders, score_breakdown, treasure_counts
 from .state import (
     GAME, Bid, ChooseTotem, CibolaGame, CibolaState, LeaveRocks, MoveRock, PlaceRock, Take,
@@ -16,5 +17,5 @@ from .state import (
 __all__ = [
     "GAME", "Bid", "Take", "PlaceRock", "ChooseTotem", "MoveRock", "LeaveRocks", "CibolaGame",
     "CibolaState", "explorers_per_player", "explorer_points", "majority_holders", "score_breakdown",
-    "treasure_counts", "final_scores", "COLUMNS", "CARDS", "KINDS", "TOTEMS",
+    "treasure_counts", "final_scores", "position", "COLUMNS", "CARDS", "KINDS", "TOTEMS",
 ]

@@ -252,11 +252,11 @@ class CibolaState(State):
         if phase == PICK:
             return [_TAKES[c] for c in sorted(self.table)]
         if phase == ROCK:
-            return [_ROCKS[c][i] for c, i in self._coverable()]
+            return sorted(_ROCKS[c][i] for c, i in self._coverable())
         if phase == TOTEM:
-            return [_TOTEMS[n] for n in self.totems_available]
+            return [_TOTEMS[n] for n in sorted(self.totems_available)]
         if phase == LANDSLIDE:
-            return [_LEAVE] + [_MOVES[m] for m in self._rock_moves()]
+            return [_LEAVE] + sorted(_MOVES[m] for m in self._rock_moves())
         return []
 
     def _apply(self, action: Action) -> None:

@@ -87,6 +87,26 @@ def format_event(event: tuple, names=None) -> str:
     return " ".join(map(str, event))
 
 
+def seat_explorers(state, s: int, viewer: int | None) -> tuple[int, str]:
+    """Seat ``s``'s explorers and bid as ``viewer`` sees them (``None``: everything).
+
+    While fists are closed, another seat shows its explorers before bidding
+    and "bid hidden"; once open, each bid shows until it is paid at the pick.
+    """
+    fist = state.fist[s]
+    if state.phase == "bid":
+        if fist is None:
+            return state.explorers[s], "no bid yet"
+        if viewer is not None and s != viewer:
+            return state.explorers[s] + fist, "bid hidden"
+        return state.explorers[s], f"bid {fist} (hidden from the others)"
+    if state.is_terminal:
+        return state.explorers[s], ""
+    reveal = next(e for e in reversed(state.events) if e[0] == "reveal")
+    paid = s in state.pick_order[: state.pick_index]
+    return state.explorers[s], f"{'paid' if paid else 'bid'} {reveal[1][s]}"
+
+
 def _prompt(state, seat, names) -> str:
     if state.is_terminal:
         winners = state.winners()
@@ -114,7 +134,6 @@ def _prompt(state, seat, names) -> str:
 
 def board_view(state, seat: int | None, names: list[str] | None = None, log_lines: int = 40) -> dict:
     """The game part of the board's view model, as ``seat`` may see it (``None``: a spectator)."""
-    hidden_bids = state.phase == "bid"
     mine = state.current_player is not None and state.current_player == seat
     legal = state.legal_actions() if mine else []
     by_kind = {}
@@ -146,16 +165,9 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     scores = state.scores()
     seats = []
     for s in state.seats:
-        fist = state.fist[s]
-        if hidden_bids and s != seat and fist is not None:
-            explorers, bid, bid_text = state.explorers[s] + fist, "hidden", "fist closed"
-        else:
-            explorers, bid = state.explorers[s], fist
-            bid_text = "no bid yet" if fist is None else f"bid {fist}"
-            if not hidden_bids and fist == 0 and state.phase != "over":
-                bid_text = "bid paid" if s in state.pick_order[:state.pick_index] else bid_text
+        explorers, bid_text = seat_explorers(state, s, seat)
         seats.append({
-            "seat": s, "name": _name(names, s), "explorers": explorers, "bid": bid, "bid_text": bid_text,
+            "seat": s, "name": _name(names, s), "explorers": explorers, "bid_text": bid_text,
             "torch": s == state.torch, "current": s == state.current_player, "you": s == seat,
             "counts": dict(zip([c.kind for c in COLUMNS], state.counts[s])),
             "cards": [_card(c) for c in state.collections[s]], "totems": list(state.totems[s]),

@@ -1,0 +1,34 @@
+# archeo-lab: two commands set everything up on a fresh machine (Python 3.10+).
+#   make lab    create .venv, install, open JupyterLab on the tutorials
+#   make test   create .venv, install, run every test (unit, random play, notebooks, browser)
+#   make bench  throughput and latency figures (benchmarks/)
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+.PHONY: lab test bench clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' || \
+		{ echo "archeo-lab needs Python 3.10 or newer ($(PYTHON) is older): make PYTHON=python3.11 ..."; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[lab,test]"
+	touch $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab $(ROOT_FLAG) tutorials/00_start_here.ipynb
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet open_spiel || echo "open_spiel not installable here: benchmarks run without the comparison"
+	$(BIN)/python benchmarks/throughput.py
+	$(BIN)/python benchmarks/latency.py
+
+clean:
+	rm -rf $(VENV) dist build .pytest_cache

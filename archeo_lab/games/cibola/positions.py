@@ -1,0 +1,87 @@
+"""Small Cibola positions for tutorials and rule tests (the FEN of this game).
+
+``position(...)`` starts a seeded game and then arranges the round about to
+be bid: which cards are revealed, each seat's explorers, the discard, the
+torch, what each seat already collected and which totems are in play.  Every
+other card stays in its pile, so the result is a legal state (``check()``).
+
+>>> s = position(players=4, table=["I-03", "I-01", "I-05", "I-04"],
+...              explorers=[6, 4, 3, 4], torch=2)
+>>> s.discard, s.current_player
+(7, 2)
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from . import scoring
+from .components import CARD_BY_ID, EXPLORERS_PER_PLAYER, ROUNDS, TOTEM_BY_NAME, TOTEMS_IN_PLAY
+from .state import GAME, CibolaState
+
+__all__ = ["position"]
+
+
+def position(players: int = 4, *, seed: int = 0, table: Sequence[str] | None = None,
+             explorers: Sequence[int] | None = None, discard: int | None = None, torch: int = 0,
+             collections: Sequence[Sequence[str]] | None = None, totems_in_play: Sequence[str] | None = None,
+             round: int = 1) -> CibolaState:
+    """A state at the start of a round's bidding, arranged as given (see the module docstring).
+
+    ``explorers`` without ``discard``: the discard holds the rest of the
+    ``players * explorers_per_player`` explorers.  Raises ``ValueError`` on an
+    arrangement the rules cannot reach (a card twice, too many explorers...).
+    """
+    state = GAME.new_state(players=players, seed=seed)
+    n = state.players
+    for card in state.table:                          # undo the first reveal
+        state.decks[CARD_BY_ID[card].phase - 1].append(card)
+    state.table = []
+
+    def pull(card: str) -> str:
+        if card not in CARD_BY_ID:
+            raise ValueError(f"no treasure card {card!r}")
+        deck = state.decks[CARD_BY_ID[card].phase - 1]
+        if card not in deck:
+            raise ValueError(f"card {card} is used twice")
+        deck.remove(card)
+        return card
+
+    if collections is not None:
+        if len(collections) != n:
+            raise ValueError(f"collections: give one list of cards per seat ({n})")
+        state.collections = [[pull(c) for c in cards] for cards in collections]
+        state.counts = [scoring.treasure_counts(c) for c in state.collections]
+    if table is None:
+        table = [(state.decks[0] or state.decks[1])[-1 - i] for i in range(4)]
+    if not 1 <= len(table) <= 4:
+        raise ValueError("table: reveal 1 to 4 cards")
+    state.table = [pull(c) for c in table]
+
+    total = n * EXPLORERS_PER_PLAYER[n]
+    if explorers is not None:
+        if len(explorers) != n or any(e < 0 for e in explorers):
+            raise ValueError(f"explorers: give {n} counts >= 0")
+        state.explorers = list(explorers)
+        state.discard = total - sum(explorers) if discard is None else discard
+    elif discard is not None:
+        raise ValueError("discard: give explorers too, so the explorers add up")
+    if state.discard < 0 or sum(state.explorers) + state.discard != total:
+        raise ValueError(f"explorers and discard must add up to {total}")
+
+    if totems_in_play is not None:
+        if len(set(totems_in_play)) != TOTEMS_IN_PLAY or any(t not in TOTEM_BY_NAME for t in totems_in_play):
+            raise ValueError(f"totems_in_play: name {TOTEMS_IN_PLAY} different totems")
+        state.totems_in_play = list(totems_in_play)
+        state.totems_available = list(totems_in_play)
+    if not 0 <= torch < n or not 1 <= round <= ROUNDS:
+        raise ValueError(f"torch must be a seat (0 to {n - 1}) and round 1 to {ROUNDS}")
+    state.torch, state.round = torch, round
+    state.bid_order = [(torch + i) % n for i in range(n)]
+    state.current_player = torch
+    state.events = [("start", torch, tuple(state.totems_in_play)), ("round", round, tuple(state.table))]
+    state._legal_cache = None
+    problems = state.check()
+    if problems:
+        raise ValueError(problems[0])
+    return state

@@ -1,0 +1,202 @@
+"""Random-playout throughput: how many games and actions per second the engine plays.
+
+What is measured
+    For every registered game (``al.list_games()``) and every player count, seeded
+    random games are played back to back for a fixed time budget (``--seconds``,
+    optionally capped at ``--games`` games): ``state.legal_actions()``, one action
+    picked by ``random.Random(seed).choice``, ``state.apply(action)``, until
+    ``state.is_terminal``.  Nothing else (no bots, no board, no copies).
+
+    When OpenSpiel is installed (``pip install open_spiel``), three of its
+    Python-implemented games (python_tic_tac_toe, python_kuhn_poker,
+    python_liars_poker) and three C++ games (tic_tac_toe, kuhn_poker, liars_dice)
+    are played by the very same loop function in the same run, with the same kind
+    of generator; chance nodes are sampled from ``state.chance_outcomes()`` by that
+    generator.  Every applied action is counted, OpenSpiel's chance outcomes
+    included (our games roll their dice inside ``apply``), which if anything
+    flatters OpenSpiel.
+
+How to read it
+    games/s and actions/s are wall-clock rates on this machine, in one process;
+    compare rows of one run, not figures from different machines.  The ratio
+    lines divide each of our rows' actions/s by the median actions/s of
+    OpenSpiel's three Python games, and of its three C++ games.  The bar
+    "random-playout rate >= median of OpenSpiel's Python games" passes when
+    that ratio is >= 1.0.  It is a benchmark, not a test: it always exits 0.
+
+Run it with ``make bench``, or ``.venv/bin/python benchmarks/throughput.py --seconds 2 --json out.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any, Callable
+
+import archeo_lab as al
+from _common import print_machine, write_json
+
+OPENSPIEL_PYTHON = ("python_tic_tac_toe", "python_kuhn_poker", "python_liars_poker")
+OPENSPIEL_CPP = ("tic_tac_toe", "kuhn_poker", "liars_dice")
+
+
+@dataclass(frozen=True)
+class Subject:
+    """Something to play random games of, and how to drive its states."""
+
+    source: str                                     # "archeo-lab", "OpenSpiel Python", "OpenSpiel C++"
+    name: str
+    players: int
+    new_state: Callable[[int], Any]                 # game number -> a fresh state
+    is_terminal: Callable[[Any], bool]
+    legal_actions: Callable[[Any], list]
+    apply: Callable[[Any, Any], None]
+    chance_outcomes: Callable[[Any], list | None]   # [(outcome, probability)] at a chance node, else None
+    params: dict = field(default_factory=dict)
+
+
+def playout_rate(subject: Subject, seconds: float, max_games: int | None, seed: int) -> dict:
+    """THE loop: play random games of ``subject`` until ``seconds`` are spent (at least one game)."""
+    rng = random.Random(seed)
+    choice, choices = rng.choice, rng.choices
+    new_state, is_terminal, legal_actions, apply, chance_outcomes = (
+        subject.new_state, subject.is_terminal, subject.legal_actions, subject.apply, subject.chance_outcomes)
+    games = actions = 0
+    elapsed = 0.0
+    start = time.perf_counter()
+    while (max_games is None or games < max_games) and (games == 0 or elapsed < seconds):
+        state = new_state(games)
+        while not is_terminal(state):
+            outcomes = chance_outcomes(state)
+            if outcomes:
+                values, weights = zip(*outcomes)
+                apply(state, choices(values, weights)[0])
+            else:
+                apply(state, choice(legal_actions(state)))
+            actions += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+    return {
+        "source": subject.source, "game": subject.name, "players": subject.players, "params": subject.params,
+        "games": games, "actions": actions, "seconds": elapsed,
+        "games_per_s": games / elapsed, "actions_per_s": actions / elapsed, "actions_per_game": actions / games,
+    }
+
+
+def our_subjects(seed: int) -> list[Subject]:
+    """Every registered game at every player count."""
+    subjects = []
+    for game in al.list_games():
+        for n in range(game.min_players, game.max_players + 1):
+            subjects.append(Subject(
+                "archeo-lab", game.key, n,
+                new_state=lambda i, game=game, n=n: game.new_state(players=n, seed=seed + i),
+                is_terminal=lambda s: s.is_terminal,
+                legal_actions=lambda s: s.legal_actions(),
+                apply=lambda s, a: s.apply(a),
+                chance_outcomes=lambda s: None,
+            ))
+    return subjects
+
+
+def openspiel_subjects() -> tuple[list[Subject], str] | None:
+    """OpenSpiel's comparison games and its version, or None if it is not installed."""
+    try:
+        import pyspiel
+        from open_spiel.python import games as _python_games  # noqa: F401  (registers the python_* games)
+    except ImportError:
+        return None
+    subjects = []
+    for source, names in (("OpenSpiel Python", OPENSPIEL_PYTHON), ("OpenSpiel C++", OPENSPIEL_CPP)):
+        for name in names:
+            game = pyspiel.load_game(name)
+            subjects.append(Subject(
+                source, name, game.num_players(),
+                new_state=lambda i, game=game: game.new_initial_state(),
+                is_terminal=lambda s: s.is_terminal(),
+                legal_actions=lambda s: s.legal_actions(),
+                apply=lambda s, a: s.apply_action(a),
+                chance_outcomes=lambda s: s.chance_outcomes() if s.is_chance_node() else None,
+                params={k: v for k, v in game.get_parameters().items()},
+            ))
+    return subjects, metadata.version("open_spiel")
+
+
+def print_table(rows: list[dict]) -> None:
+    print(f"{'source':<17} {'game':<20} {'players':>7} {'games':>7} {'games/s':>10} {'actions/s':>11} "
+          f"{'actions/game':>13}")
+    for r in rows:
+        print(f"{r['source']:<17} {r['game']:<20} {r['players']:>7} {r['games']:>7} {r['games_per_s']:>10,.1f} "
+              f"{r['actions_per_s']:>11,.0f} {r['actions_per_game']:>13.1f}")
+
+
+def compare(ours: list[dict], theirs: list[dict]) -> tuple[dict, list[dict]]:
+    """Medians of OpenSpiel's Python and C++ rows, and each of our rows' ratios to them."""
+    medians = {
+        source: statistics.median(r["actions_per_s"] for r in theirs if r["source"] == source)
+        for source in ("OpenSpiel Python", "OpenSpiel C++")
+    }
+    ratios = [{
+        "game": r["game"], "players": r["players"],
+        "ratio_python": r["actions_per_s"] / medians["OpenSpiel Python"],
+        "ratio_cpp": r["actions_per_s"] / medians["OpenSpiel C++"],
+    } for r in ours]
+    for r in ratios:
+        r["bar"] = "PASS" if r["ratio_python"] >= 1.0 else "FAIL"
+    return medians, ratios
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=2.0, help="time budget per game and player count (2)")
+    parser.add_argument("--games", type=int, default=None, help="at most this many games per row")
+    parser.add_argument("--seed", type=int, default=0, help="seeds the action choices and the games (0)")
+    parser.add_argument("--json", metavar="PATH", help="also write the results as JSON to PATH")
+    args = parser.parse_args(argv)
+    if args.games is not None and args.games < 1:
+        parser.error("--games must be at least 1")
+
+    info = print_machine()
+    print(f"random playouts, {args.seconds:g} s per row" + (f", at most {args.games} games" if args.games else "")
+          + f", seed {args.seed}\n")
+
+    subjects = our_subjects(args.seed)
+    found = openspiel_subjects()
+    if found:
+        subjects += found[0]
+    rows = []
+    for subject in subjects:
+        playout_rate(subject, 0.0, 2, args.seed)  # warm-up: imports, caches
+        rows.append(playout_rate(subject, args.seconds, args.games, args.seed))
+    ours = [r for r in rows if r["source"] == "archeo-lab"]
+    print_table(rows)
+    print()
+
+    result: dict[str, Any] = {"machine": info, "seconds": args.seconds, "max_games": args.games,
+                              "seed": args.seed, "rows": rows, "open_spiel": None}
+    if not found:
+        print("OpenSpiel is not installed: no comparison (install it with `pip install open_spiel`, "
+              "then run this again).")
+    else:
+        medians, ratios = compare(ours, [r for r in rows if r["source"] != "archeo-lab"])
+        result["open_spiel"] = {"version": found[1], "median_actions_per_s": medians, "comparison": ratios}
+        print(f"OpenSpiel {found[1]}: median actions/s of its Python games {medians['OpenSpiel Python']:,.0f}, "
+              f"of its C++ games {medians['OpenSpiel C++']:,.0f}")
+        print(f"{'game':<20} {'players':>7} {'vs Python median':>17} {'vs C++ median':>14}")
+        for r in ratios:
+            print(f"{r['game']:<20} {r['players']:>7} {r['ratio_python']:>16.2f}x {r['ratio_cpp']:>13.3f}x")
+        print()
+        for r in ratios:
+            print(f"bar: {r['game']} random-playout rate >= median of OpenSpiel's Python games "
+                  f"(ratio >= 1.0), {r['players']} players: {r['bar']} (ratio {r['ratio_python']:.2f})")
+    write_json(args.json, result)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

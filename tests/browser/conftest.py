@@ -1,0 +1,166 @@
+"""Fixtures for the browser tests: headless Debian Chromium + a throwaway JupyterLab server.
+
+Recipe (flags, pitfalls) from the stack probe, docs in STACK.md section 2:
+
+* Playwright's own browser download does not work here, so pytest-playwright is pointed
+  at Debian's ``/usr/bin/chromium`` through ``browser_type_launch_args``.
+* JupyterLab runs from this interpreter (``sys.executable -m jupyterlab``) on a free
+  127.0.0.1 port, with every piece of user state (config, runtime, settings, workspaces)
+  in a temporary directory, and serves a *copy* of ``tutorials/`` so a test run never
+  writes outputs or checkpoints into the repository.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+REPO = Path(__file__).resolve().parents[2]
+TUTORIALS = Path(os.environ.get("AL_DEV_TUTORIALS", REPO / "tutorials"))  # DEV-ONLY override, remove
+SERVER_START_TIMEOUT = 60.0  # seconds; the server is normally up in about 3 s
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Skip the browser tests without Chromium, but never silently on CI.
+
+    A hook rather than a fixture: it runs before any fixture, so neither the session-scoped
+    server nor pytest-playwright's browser launch is attempted when Chromium is missing.
+    """
+    if item.get_closest_marker("browser") is None or CHROMIUM.exists():
+        return
+    if os.environ.get("CI") == "true":
+        # A CI run must not go green with its browser tests skipped.
+        pytest.fail(f"CI=true but {CHROMIUM} is missing: .ci/run installs it with apt-get", pytrace=False)
+    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium; CI=true turns this skip into a failure)")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Override pytest-playwright's fixture: launch Debian's Chromium, headless."""
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory):
+    """A JupyterLab server over a copy of ``tutorials/``.
+
+    Yields a dict: ``base`` (``http://127.0.0.1:PORT``), ``token``, ``root`` (the served copy).
+    """
+    if not TUTORIALS.is_dir():
+        pytest.fail(f"{TUTORIALS} is missing", pytrace=False)
+    tmp = tmp_path_factory.mktemp("lab")
+    root = tmp / "root"
+    shutil.copytree(TUTORIALS, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+
+    dirs = {name: tmp / name for name in ("config", "data", "runtime", "settings", "workspaces", "ipython")}
+    for path in dirs.values():
+        path.mkdir()
+    settings = {
+        # The "get notified about Jupyter news?" toast appears even with news_url=None and can
+        # cover the notebook; this user setting is what suppresses it.
+        "apputils-extension/notification": {"fetchNews": "false"},
+        # Keep every cell attached and rendered: the default ("contentVisibility") lets the
+        # browser skip rendering off-screen cells, which makes text and visibility checks on
+        # a long tutorial depend on the scroll position.
+        "notebook-extension/tracker": {"windowingMode": "none"},
+    }
+    for name, value in settings.items():
+        path = dirs["settings"] / "@jupyterlab" / f"{name}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value))
+
+    port, token = _free_port(), secrets.token_hex(16)
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(dirs["config"]),
+        "JUPYTER_DATA_DIR": str(dirs["data"]),  # no user kernelspec can shadow this venv's python3
+        "IPYTHONDIR": str(dirs["ipython"]),  # no user profile or startup file in the kernel
+        "JUPYTER_RUNTIME_DIR": str(dirs["runtime"]),
+        "JUPYTERLAB_SETTINGS_DIR": str(dirs["settings"]),
+        "JUPYTERLAB_WORKSPACES_DIR": str(dirs["workspaces"]),
+    }
+    cmd = [
+        sys.executable, "-m", "jupyterlab",
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.port_retries=0",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.root_dir={root}",
+        f"--IdentityProvider.token={token}",
+        "--LabApp.extension_manager=readonly",  # no PyPI extension manager
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
+    if os.geteuid() == 0:
+        cmd.append("--allow-root")  # otherwise: "Running as root is not recommended", exit
+    log_path = tmp / "server.log"
+    log = log_path.open("wb")
+    # A new session (process group) so that teardown can kill the server *and* its kernels.
+    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"JupyterLab exited with {proc.returncode}:\n{log_path.read_text()[-3000:]}", pytrace=False)
+            try:
+                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2) as resp:
+                    if resp.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"JupyterLab not up after {SERVER_START_TIMEOUT:.0f} s:\n{log_path.read_text()[-3000:]}",
+                            pytrace=False)
+            time.sleep(0.2)  # polling interval, not a wait for a condition we could observe otherwise
+        yield {"base": base, "token": token, "root": root, "log": log_path}
+    finally:
+        _stop(proc)
+        log.close()
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """SIGTERM the server's process group (kernels included), SIGKILL whatever remains."""
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)  # kernels that outlived the server
+    except ProcessLookupError:
+        pass
+    proc.wait(timeout=5)

@@ -1,0 +1,166 @@
+"""The engine contract, checked for every registered game and player count.
+
+OpenSpiel's random-simulation invariants (games_sim_test.py, basic_tests.cc;
+shared/notes/ANCHORS.md 1.1), run on seeded random games:
+
+* legal actions sorted per kind, each text unique, ``parse_action(str(a)) == a``,
+  JSON round trip of every legal action; none once the game is over;
+* ``clone()`` independent, and equal to the original after the same action;
+* ``to_json()`` round trip equal (at powers of two of the move count, and at the end);
+* ``determinize(p)`` keeps ``observation(p)`` and ``current_player``;
+* ``check()`` finds no conservation problem after any action;
+* scores recomputed from scratch (a save reloaded) equal the live ones;
+* replaying the same seed and actions gives the same game;
+* a refused action leaves ``to_json()`` unchanged.
+
+Its exclusion list is empty and should stay so.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import archeo_lab as al
+from archeo_lab.engine import Rng
+
+GAMES = [(g.key, n) for g in al.list_games() for n in range(g.min_players, g.max_players + 1)]
+RANDOM_GAMES = 150          # per game and player count
+MAX_ACTIONS = 5000          # a game longer than this is a bug
+
+
+def random_game(key: str, players: int, seed: int, check=None):
+    """Play one seeded random game; ``check(state, step)`` runs before every action."""
+    game = al.get_game(key)
+    state = game.new_state(players=players, seed=seed)
+    rng = random.Random(seed)
+    actions = []
+    while not state.is_terminal:
+        assert len(actions) < MAX_ACTIONS, "game too long"
+        if check:
+            check(state, len(actions))
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        actions.append(action)
+    if check:
+        check(state, len(actions))
+    return state, actions
+
+
+@pytest.mark.parametrize("key,players", GAMES)
+def test_random_games_reach_the_end_with_invariants(key, players):
+    game = al.get_game(key)
+
+    def check(state, step):
+        assert state.check() == []
+        scores = state.scores()
+        assert len(scores) == players and all(isinstance(s, int) for s in scores)
+        legal = state.legal_actions()
+        if state.is_terminal:
+            assert legal == [] and state.current_player is None
+            return
+        assert legal, "a live state must have a legal action"
+        assert state.current_player in range(players)
+        texts = [str(a) for a in legal]
+        assert len(set(texts)) == len(texts), "action texts must be unique within a state"
+        for kind in {type(a) for a in legal}:
+            same = [a for a in legal if type(a) is kind]
+            assert same == sorted(same), "legal actions must come in sorted order"
+        for a in legal:
+            assert state.parse_action(str(a)) == a
+            assert game.action_from_json(json.loads(json.dumps(a.to_json()))) == a
+            assert hash(a) == hash(game.action_from_json(a.to_json()))
+
+    for seed in range(RANDOM_GAMES):
+        state, _ = random_game(key, players, seed, check)
+        assert set(state.winners()) <= set(range(players)) and state.winners()
+
+
+@pytest.mark.parametrize("key,players", GAMES)
+def test_clone_save_determinize_and_replay(key, players):
+    game = al.get_game(key)
+    for seed in range(40):
+        state = game.new_state(players=players, seed=seed)
+        rng = random.Random(1000 + seed)
+        actions, step = [], 0
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            action = rng.choice(legal)
+            # clone: equal now, independent after the clone moves alone, equal again after the same move
+            twin = state.clone()
+            assert twin.to_json() == state.to_json()
+            loner = state.clone()
+            loner.apply(rng.choice(loner.legal_actions()))
+            twin.apply(action)
+            state.apply(action)
+            assert twin.to_json() == state.to_json()
+            actions.append(action)
+            step += 1
+            if step & (step - 1) == 0:  # powers of two, as OpenSpiel does
+                loaded = game.state_from_json(state.to_json())
+                assert loaded.to_json() == state.to_json()
+                assert loaded.scores() == state.scores()
+                assert loaded.legal_actions() == state.legal_actions()
+            if not state.is_terminal:
+                p = state.current_player
+                world = state.determinize(p, Rng(seed * 7919 + step))
+                assert world.current_player == p
+                assert world.observation(p) == state.observation(p)
+                assert world.legal_actions() == state.legal_actions()
+                assert world.check() == []
+        loaded = game.state_from_json(state.to_json())
+        assert loaded.to_json() == state.to_json() and loaded.scores() == state.scores()
+        # replay: same seed, same actions, same game
+        replay = game.new_state(players=players, seed=seed)
+        for action in actions:
+            replay.apply(str(action))
+        assert replay.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("key,players", GAMES)
+def test_refused_actions_change_nothing(key, players):
+    game = al.get_game(key)
+    state = game.new_state(players=players, seed=3)
+    rng = random.Random(3)
+    garbage = ["", "dance", {"type": "nope"}, {"type": 3}, [1, 2], None, 42, object()]
+    for _ in range(60):
+        if state.is_terminal:
+            break
+        before = state.to_json()
+        for bad in garbage:
+            with pytest.raises(al.IllegalAction):
+                state.apply(bad)
+            assert state.to_json() == before
+        # a readable action of this game that is not legal now, if there is one
+        legal = set(state.legal_actions())
+        other = game.new_state(players=players, seed=99)
+        for candidate in other.legal_actions():
+            if candidate not in legal:
+                with pytest.raises(al.IllegalAction) as refused:
+                    state.apply(candidate)
+                assert str(refused.value), "a refusal must give its reason"
+                assert state.to_json() == before
+                break
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("key", sorted({k for k, _ in GAMES}))
+def test_wrong_setup_is_refused_with_the_field(key):
+    game = al.get_game(key)
+    for players in (game.min_players - 1, game.max_players + 1, "3", 2.0, True):
+        with pytest.raises(al.SetupError, match="players"):
+            game.new_state(players=players, seed=1)
+    with pytest.raises(al.SetupError, match="variant"):
+        game.new_state(players=game.min_players, seed=1, variant="no such variant")
+    with pytest.raises(al.SetupError, match="seed"):
+        game.new_state(players=game.min_players, seed="7")
+
+
+@pytest.mark.parametrize("key,players", GAMES)
+def test_same_seed_same_game_different_seed_different_game(key, players):
+    game = al.get_game(key)
+    a = game.new_state(players=players, seed=11).to_json()
+    assert a == game.new_state(players=players, seed=11).to_json()
+    assert any(game.new_state(players=players, seed=s).to_json() != a for s in range(12, 20))
