@@ -26,13 +26,16 @@ __all__ = [
 
 
 def play(game: str, players: int | None = None, seed: int | None = None, variant: str | None = None,
-         opponents: dict | None = None, names: list[str] | None = None, seat: int | None = None):
+         opponents: dict | None = None, names: list[str] | None = None, seat: int | None = None,
+         state: State | None = None):
     """An interactive board with its controls, ready to play in a notebook.
 
     ``opponents`` maps seats to bots (``{1: "greedy", 2: "random"}``); the
-    other seats are yours.  The returned widget has ``.board`` (its ``view``
-    and ``act(action_json)``) and ``.match``.
+    other seats are yours; ``state`` starts from a given position.  The
+    returned widget has ``.board`` (its ``view`` and ``act(action_json)``)
+    and ``.match``.
     """
     from .ui import play as _play
 
-    return _play(game, players=players, seed=seed, variant=variant, opponents=opponents, names=names, seat=seat)
+    return _play(game, players=players, seed=seed, variant=variant, opponents=opponents, names=names,
+                 seat=seat, state=state)

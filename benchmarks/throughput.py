@@ -5,7 +5,9 @@ What is measured
     random games are played back to back for a fixed time budget (``--seconds``,
     optionally capped at ``--games`` games): ``state.legal_actions()``, one action
     picked by ``random.Random(seed).choice``, ``state.apply(action)``, until
-    ``state.is_terminal``.  Nothing else (no bots, no board, no copies).
+    ``state.is_terminal``.  Nothing else (no bots, no board, no copies).  The
+    budget is spent in ``--rounds`` slices taken in turn over all rows, so that
+    a burst of load from other processes slows every row alike.
 
     When OpenSpiel is installed (``pip install open_spiel``), three of its
     Python-implemented games (python_tic_tac_toe, python_kuhn_poker,
@@ -59,7 +61,7 @@ class Subject:
     params: dict = field(default_factory=dict)
 
 
-def playout_rate(subject: Subject, seconds: float, max_games: int | None, seed: int) -> dict:
+def playout_rate(subject: Subject, seconds: float, max_games: int | None, seed: int, first_game: int = 0) -> dict:
     """THE loop: play random games of ``subject`` until ``seconds`` are spent (at least one game)."""
     rng = random.Random(seed)
     choice, choices = rng.choice, rng.choices
@@ -69,7 +71,7 @@ def playout_rate(subject: Subject, seconds: float, max_games: int | None, seed: 
     elapsed = 0.0
     start = time.perf_counter()
     while (max_games is None or games < max_games) and (games == 0 or elapsed < seconds):
-        state = new_state(games)
+        state = new_state(first_game + games)
         while not is_terminal(state):
             outcomes = chance_outcomes(state)
             if outcomes:
@@ -80,11 +82,26 @@ def playout_rate(subject: Subject, seconds: float, max_games: int | None, seed: 
             actions += 1
         games += 1
         elapsed = time.perf_counter() - start
-    return {
-        "source": subject.source, "game": subject.name, "players": subject.players, "params": subject.params,
-        "games": games, "actions": actions, "seconds": elapsed,
-        "games_per_s": games / elapsed, "actions_per_s": actions / elapsed, "actions_per_game": actions / games,
-    }
+    return {"games": games, "actions": actions, "seconds": elapsed}
+
+
+def measure(subjects: list[Subject], seconds: float, max_games: int | None, seed: int, rounds: int) -> list[dict]:
+    """Each subject's totals over ``rounds`` slices of its budget, taken in turn (so load spikes hit all alike)."""
+    for subject in subjects:
+        playout_rate(subject, 0.0, 2, seed)  # warm-up: imports, caches
+    totals = [{"games": 0, "actions": 0, "seconds": 0.0} for _ in subjects]
+    for r in range(rounds):
+        for subject, total in zip(subjects, totals):
+            left = None if max_games is None else max_games - total["games"]
+            if left is None or left > 0:
+                part = playout_rate(subject, seconds / rounds, left, seed + r, first_game=total["games"])
+                for key in total:
+                    total[key] += part[key]
+    return [{
+        "source": s.source, "game": s.name, "players": s.players, "params": s.params, **t,
+        "games_per_s": t["games"] / t["seconds"], "actions_per_s": t["actions"] / t["seconds"],
+        "actions_per_game": t["actions"] / t["games"],
+    } for s, t in zip(subjects, totals)]
 
 
 def our_subjects(seed: int) -> list[Subject]:
@@ -156,23 +173,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="time budget per game and player count (2)")
     parser.add_argument("--games", type=int, default=None, help="at most this many games per row")
     parser.add_argument("--seed", type=int, default=0, help="seeds the action choices and the games (0)")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="split each budget into this many slices, played in turn over all rows (5)")
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON to PATH")
     args = parser.parse_args(argv)
     if args.games is not None and args.games < 1:
         parser.error("--games must be at least 1")
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
 
     info = print_machine()
-    print(f"random playouts, {args.seconds:g} s per row" + (f", at most {args.games} games" if args.games else "")
-          + f", seed {args.seed}\n")
+    print(f"random playouts, {args.seconds:g} s per row in {args.rounds} rounds"
+          + (f", at most {args.games} games" if args.games else "") + f", seed {args.seed}\n")
 
     subjects = our_subjects(args.seed)
     found = openspiel_subjects()
     if found:
         subjects += found[0]
-    rows = []
-    for subject in subjects:
-        playout_rate(subject, 0.0, 2, args.seed)  # warm-up: imports, caches
-        rows.append(playout_rate(subject, args.seconds, args.games, args.seed))
+    rows = measure(subjects, args.seconds, args.games, args.seed, args.rounds)
     ours = [r for r in rows if r["source"] == "archeo-lab"]
     print_table(rows)
     print()

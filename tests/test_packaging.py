@@ -32,6 +32,7 @@ import stat
 import subprocess
 import sys
 import textwrap
+import time
 import zipfile
 from pathlib import Path
 
@@ -49,6 +50,7 @@ pytestmark = pytest.mark.slow
 
 def _run(cmd, *, timeout: float, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
     """Run ``cmd``; on a non-zero exit or a timeout, fail with the command's output."""
+    start = time.perf_counter()
     try:
         proc = subprocess.run(
             [str(c) for c in cmd], cwd=cwd, env=env, timeout=timeout,
@@ -57,6 +59,7 @@ def _run(cmd, *, timeout: float, cwd: Path, env: dict | None = None) -> subproce
     except subprocess.TimeoutExpired as exc:
         out = exc.stdout.decode(errors="replace") if isinstance(exc.stdout, bytes) else (exc.stdout or "")
         pytest.fail(f"timed out after {timeout:.0f} s: {' '.join(map(str, cmd))}\n{_tail(out)}")
+    print(f"[{time.perf_counter() - start:5.1f} s] {' '.join(map(str, cmd))}")  # shown on failure or with -s
     if proc.returncode != 0:
         pytest.fail(f"exit code {proc.returncode}: {' '.join(map(str, cmd))}\n(cwd={cwd})\n{_tail(proc.stdout)}")
     return proc
@@ -136,6 +139,17 @@ def _req_name(requirement: str) -> str:
     return re.split(r"[<>=!~;\[\s]", requirement.strip(), maxsplit=1)[0].lower().replace("_", "-")
 
 
+@pytest.fixture
+def workdir(tmp_path):
+    """``tmp_path``, emptied afterwards: the venvs weigh hundreds of MB and pytest keeps old tmp dirs."""
+    yield tmp_path
+    for child in tmp_path.iterdir():
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child, ignore_errors=True)
+        else:
+            child.unlink(missing_ok=True)
+
+
 # -- the wheel -------------------------------------------------------------------------
 
 
@@ -168,7 +182,8 @@ def _source_modules() -> set[str]:
     return {n for n in _repo_files() if n.startswith("archeo_lab/") and n.endswith(".py")}
 
 
-def test_wheel_ships_the_boards(tmp_path):
+def test_wheel_ships_the_boards(workdir):
+    tmp_path = workdir
     # Build the wheel the way a user's pip or CI would: isolated build, hatchling from the index.
     wheel_dir = tmp_path / "wheelhouse"
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-cache-dir", "-w", wheel_dir, REPO],
@@ -216,7 +231,7 @@ def _check_binder_files() -> None:
     assert lines and lines[0].strip() in {"#!/bin/bash", "#!/usr/bin/env bash"}, \
         f"binder/postBuild should start with a bash shebang, not {lines[:1]}"
     code = [ln.strip() for ln in lines[1:] if ln.strip() and not ln.strip().startswith("#")]
-    assert code and re.fullmatch(r"set -[a-z]*e[a-z]*( -o pipefail)?|set -o errexit.*", code[0]), \
+    assert code and re.fullmatch(r"set\s+(-[a-z]*e[a-z]*|-o\s+errexit)(\s.*)?", code[0]), \
         f"binder/postBuild's first command should be 'set -euo pipefail' (or another 'set -e'), not {code[:1]}"
     git = shutil.which("git")
     if git:  # once committed, the executable bit must be in git too, or Binder cannot run it
@@ -230,7 +245,8 @@ def _check_binder_files() -> None:
     assert needed <= listed, f"binder/requirements.txt lacks {sorted(needed - listed)}"
 
 
-def test_binder_environment_runs_start_here(tmp_path):
+def test_binder_environment_runs_start_here(workdir):
+    tmp_path = workdir
     _check_binder_files()
 
     # 1. repo2docker installs binder/requirements.txt before the repository is copied in.
@@ -265,7 +281,7 @@ def test_binder_environment_runs_start_here(tmp_path):
     if not notebook.exists() and os.environ.get("DEV_STANDIN"):  # DEV-ONLY, remove
         import nbformat
         nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
-            'import archeo_lab as al\nal.play("cibola", players=2, seed=1, opponents={1: "random"})')])
+            'import archeo_lab as al\nal.play("cibola", players=2, seed=1, opponents={1: "random"})' + ("\n1/0" if os.environ["DEV_STANDIN"] == "fail" else ""))])
         notebook.parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(nb, notebook)
     assert notebook.is_file(), f"{START_HERE} is not among the repository's files"

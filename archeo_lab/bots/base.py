@@ -23,6 +23,10 @@ class Bot(abc.ABC):
         self.seed = fresh_seed() if seed is None else seed
         self.rng = Rng(self.seed)
 
+    def reseed(self, seed: int) -> None:
+        """Restart the generator (``Match`` does it before each move, for reproducible games)."""
+        self.rng = Rng(seed)
+
     @abc.abstractmethod
     def choose(self, state: State) -> Action:
         """One of ``state.legal_actions()``."""

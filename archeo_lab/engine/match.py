@@ -63,8 +63,9 @@ class Match:
             if not isinstance(seat, int) or not 0 <= seat < n:
                 raise ValueError(f"opponents: seat {seat!r} is not a seat of this {n}-player game (0 to {n - 1})")
         seeds = Rng(self.state.seed ^ 0xB07)
-        bot_seeds = [seeds.below(2**31) for _ in range(n)]
-        self.bots = {seat: bot_registry.make(spec, seed=bot_seeds[seat]) for seat, spec in sorted(opponents.items())}
+        self._bot_seeds = [seeds.below(2**31) for _ in range(n)]
+        self.bots = {seat: bot_registry.make(spec, seed=self._bot_seeds[seat])
+                     for seat, spec in sorted(opponents.items())}
         self.opponents = {seat: spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__)
                           for seat, spec in sorted(opponents.items())}
         if names is None:
@@ -117,6 +118,10 @@ class Match:
         if seat not in self.bots:
             raise IllegalAction("it is not a bot's turn")
         bot = self.bots[seat]
+        if hasattr(bot, "reseed"):
+            # A bot's choice depends only on the match seed and the moves so far, so a
+            # loaded match, or an undo followed by the same move, continues the same way.
+            bot.reseed(self._bot_seeds[seat] * 1_000_003 + len(self.history))
         action = bot.choose(self.state.clone())
         try:
             action = self.state.resolve(action)
@@ -223,7 +228,7 @@ class Match:
                 match._snapshots.append((len(match.history), match.state.clone()))
             match.state.apply(action)
             match.history.append((seat, action))
-        if match.state.to_dict() != f.sub("state").data:
+        if json.loads(match.state.to_json()) != f.sub("state").data:
             raise CorruptSave("match.state differs from the position its history leads to")
         return match
 

@@ -159,13 +159,16 @@ class Play(ipywidgets.VBox):
 
 
 def play(game: str, players: int | None = None, seed: int | None = None, variant: str | None = None,
-         opponents: dict | None = None, names: list[str] | None = None, seat: int | None = None) -> Play:
+         opponents: dict | None = None, names: list[str] | None = None, seat: int | None = None,
+         state: Any = None) -> Play:
     """A new match on a board.  Without ``opponents``, you hold seat 0 and greedy bots the others;
-    ``opponents={}`` leaves every seat to people (hot seat)."""
-    if opponents is None:
-        from archeo_lab.engine import get_game
+    ``opponents={}`` leaves every seat to people (hot seat).  ``state`` starts from a given
+    position (for example a tutorial's) instead of a new game."""
+    from archeo_lab.engine import get_game
 
-        n = get_game(game).check_players(players)
+    if opponents is None:
+        n = state.players if state is not None else get_game(game).check_players(players)
         opponents = {s: "greedy" for s in range(1, n)}
-    match = Match(game, players=players, seed=seed, variant=variant, opponents=opponents, names=names)
+    match = Match(game, players=players, seed=seed, variant=variant, opponents=opponents, names=names,
+                  state=state.clone() if state is not None else None)
     return Play(board_class(match.game.key)(match, seat=seat))

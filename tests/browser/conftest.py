@@ -150,17 +150,51 @@ def lab_server(tmp_path_factory):
 
 
 def _stop(proc: subprocess.Popen) -> None:
-    """SIGTERM the server's process group (kernels included), SIGKILL whatever remains."""
+    """Stop the server, then make sure none of its kernels outlives it.
+
+    Killing the server's process group is not enough: jupyter_client starts every kernel in
+    a session of its own (so that interrupts reach only the kernel).  The server shuts its
+    kernels down on SIGTERM; whichever of the processes it started survives that is killed
+    by id.
+    """
+    children = _descendants(proc.pid)
     try:
         os.killpg(proc.pid, signal.SIGTERM)
     except ProcessLookupError:
-        return
+        pass
     try:
         proc.wait(timeout=10)
     except subprocess.TimeoutExpired:
-        pass
+        proc.kill()
+        proc.wait(timeout=5)
+    for pid, started in children:
+        if _start_time(pid) == started:  # still the same process, not a reused id
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+def _start_time(pid: int) -> str | None:
+    """A process's start time (field 22 of /proc/PID/stat), or None once it is gone."""
     try:
-        os.killpg(proc.pid, signal.SIGKILL)  # kernels that outlived the server
-    except ProcessLookupError:
-        pass
-    proc.wait(timeout=5)
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return None
+
+
+def _descendants(pid: int) -> list[tuple[int, str]]:
+    """(pid, start time) of every process below ``pid``, from /proc (Linux only; else [])."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(ppid, []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return [(child, started) for child in found if (started := _start_time(child)) is not None]

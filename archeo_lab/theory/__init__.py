@@ -1,0 +1,5 @@
+"""Game-theory helpers for the exercises; they see games only through the engine contract."""
+
+from .auctions import all_pay_matrix, best_responses, pure_equilibria, uniform_opponent_payoff
+
+__all__ = ["all_pay_matrix", "best_responses", "pure_equilibria", "uniform_opponent_payoff"]

@@ -1,0 +1,188 @@
+"""The shared engine: registry, actions as values, the generator, and saves that refuse corruption."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import archeo_lab as al
+from archeo_lab.engine import Rng
+from archeo_lab.engine.errors import UnreadableAction
+
+CIBOLA = al.get_game("cibola")
+
+
+# -- registry ---------------------------------------------------------------------------------
+
+def test_registry_lists_games_and_names_the_known_keys_on_a_typo():
+    assert "cibola" in [g.key for g in al.list_games()]
+    assert al.get_game("cibola") is CIBOLA and al.get_game(CIBOLA) is CIBOLA
+    with pytest.raises(KeyError, match="cibola"):
+        al.get_game("cibolla")
+
+
+# -- the generator ------------------------------------------------------------------------------
+
+def test_rng_is_deterministic_unbiased_enough_and_saves_as_one_integer():
+    a, b = Rng(42), Rng(42)
+    assert [a.below(10) for _ in range(50)] == [b.below(10) for _ in range(50)]
+    restored = Rng(state=a.state)
+    assert restored.next64() == a.next64()
+    counts = [0] * 6
+    r = Rng(1)
+    for _ in range(60000):
+        counts[r.below(6)] += 1
+    assert all(abs(c - 10000) < 400 for c in counts)   # ~4.4 sigma
+    items = list(range(10))
+    Rng(3).shuffle(items)
+    assert sorted(items) == list(range(10)) and items != list(range(10))
+    with pytest.raises(TypeError):
+        Rng("7")
+
+
+# -- actions ------------------------------------------------------------------------------------
+
+def test_actions_are_values_with_text_and_json_both_ways():
+    Bid, Take = al.get_game("cibola").codec.types["bid"], al.get_game("cibola").codec.types["take"]
+    assert Bid(3) == Bid(3) and hash(Bid(3)) == hash(Bid(3)) and Bid(2) < Bid(3)
+    assert CIBOLA.parse_action("bid 3") == Bid(3)
+    assert CIBOLA.parse_action("  BID 3 ") == Bid(3)
+    assert CIBOLA.parse_action("take i-05") == Take("I-05")
+    assert CIBOLA.parse_action(str(Take("II-11"))) == Take("II-11")
+    assert CIBOLA.action_from_json({"type": "take", "card": "I-05"}) == Take("I-05")
+    with pytest.raises(AttributeError):
+        Bid(3).amount = 4
+
+
+@pytest.mark.parametrize("bad,words", [
+    ("bid three", "cannot read 'bid three'"),
+    ({"type": "bid"}, "field 'amount' is missing"),
+    ({"type": "bid", "amount": "3"}, "must be an integer"),
+    ({"type": "bid", "amount": True}, "must be an integer"),
+    ({"type": "bid", "amount": 3, "extra": 1}, "unknown field"),
+    ({"type": "fly"}, "not an action of Les Trésors de Cibola"),
+    ([1, 2], r"\[1, 2\] is not an action"),
+])
+def test_unreadable_actions_say_what_is_wrong(bad, words):
+    state = CIBOLA.new_state(players=3, seed=1)
+    before = state.to_json()
+    with pytest.raises(UnreadableAction, match=words):
+        state.apply(bad)
+    assert state.to_json() == before
+
+
+def test_illegal_and_unreadable_share_one_except():
+    state = CIBOLA.new_state(players=3, seed=1)
+    for bad in ("bid 99", "bid x", {"type": "take", "card": "I-99"}):
+        with pytest.raises(al.IllegalAction):
+            state.apply(bad)
+
+
+def test_a_game_over_refuses_every_action():
+    state = CIBOLA.new_state(players=2, seed=1)
+    rng = random.Random(1)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    with pytest.raises(al.IllegalAction, match="game is over"):
+        state.apply("bid 0")
+
+
+# -- saves ---------------------------------------------------------------------------------------
+
+def midgame(seed=5, moves=25):
+    state = CIBOLA.new_state(players=3, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_save_is_versioned_and_lossless():
+    state = midgame()
+    data = json.loads(state.to_json())
+    assert data["format"] == "archeo-lab/state" and data["schema"] == 1 and data["game"] == "cibola"
+    loaded = CIBOLA.state_from_json(state.to_json())
+    assert loaded.to_json() == state.to_json()
+    rng = random.Random(9)
+    while not state.is_terminal:   # the reloaded game continues identically, chance included
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        loaded.apply(action)
+    assert loaded.to_json() == state.to_json()
+
+
+def corrupt(edit):
+    data = json.loads(midgame().to_json())
+    edit(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("edit,field", [
+    (lambda d: d.update(schema=2), "save.schema 2"),
+    (lambda d: d.update(game="tikal"), "save.game"),
+    (lambda d: d.update(format="other"), "save.format"),
+    (lambda d: d.update(players=5), "save.players"),
+    (lambda d: d.update(rules_version=9), "save.rules_version"),
+    (lambda d: d.update(rng=-1), "save.rng"),
+    (lambda d: d["state"].update(round=0), "save.state.round"),
+    (lambda d: d["state"].update(phase="dance"), "save.state.phase"),
+    (lambda d: d["state"]["explorers"].__setitem__(0, -2), r"save.state.explorers\[0\]"),
+    (lambda d: d["state"]["explorers"].__setitem__(0, "3"), r"save.state.explorers\[0\]"),
+    (lambda d: d["state"].pop("discard"), "save.state.discard is missing"),
+    (lambda d: d["state"]["decks"][0].append("I-99"), r"save.state.decks\[0\]"),
+    (lambda d: d["state"]["covered"].__setitem__(0, [1, 0, 0, 0]), r"save.state.covered\[0\]"),
+    (lambda d: d["state"].update(discard=d["state"]["discard"] + 1), "explorers in play"),
+    (lambda d: d["state"]["collections"][0].append(d["state"]["decks"][1][0]), "exactly one place"),
+    (lambda d: d["state"]["totems_available"].append(d["state"]["totems_available"][0] if
+                                                     d["state"]["totems_available"] else "sun"), "totems"),
+])
+def test_corrupt_saves_are_refused_naming_the_field(edit, field):
+    with pytest.raises(al.CorruptSave, match=field):
+        CIBOLA.state_from_json(corrupt(edit))
+
+
+@pytest.mark.parametrize("text", ["", "not json", "[]", "null", '{"format": "archeo-lab/state"}'])
+def test_non_saves_are_refused(text):
+    with pytest.raises(al.CorruptSave):
+        CIBOLA.state_from_json(text)
+
+
+def _leaves(obj, path=()):
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _leaves(v, path + (k,))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from _leaves(v, path + (i,))
+    else:
+        yield path
+
+
+SAVE = json.loads(midgame(seed=11, moves=30).to_json())
+LEAVES = [p for p in _leaves(SAVE) if p[:1] == ("state",) and "events" not in p]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(path=st.sampled_from(LEAVES),
+       value=st.one_of(st.integers(-3, 40), st.booleans(), st.none(), st.sampled_from(["I-01", "II-16", "x", "sun"])))
+def test_any_single_field_change_loads_consistently_or_is_refused(path, value):
+    """Fuzz: a save with one value changed either loads into a state that passes every
+    conservation check and can be played on, or is refused with CorruptSave."""
+    data = json.loads(json.dumps(SAVE))
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    try:
+        state = CIBOLA.state_from_json(json.dumps(data))
+    except al.CorruptSave:
+        return
+    assert state.check() == []
+    if not state.is_terminal:
+        legal = state.legal_actions()
+        assert legal
+        state.apply(legal[0])
