@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Sequence
 from .actions import Action, ActionCodec
 from .errors import CorruptSave, IllegalAction, SetupError, UnreadableAction
 from .rng import Rng, fresh_seed
-from .saves import Fields
+from .saves import Fields, read_envelope
 
 __all__ = ["Game", "State", "SAVE_FORMAT", "SAVE_SCHEMA"]
 
@@ -89,15 +89,6 @@ class Game:
         """The action a widget sent as JSON (``{"type": "bid", "amount": 2}``)."""
         return self.codec.from_json(data)
 
-    def resolve(self, action: Action | str | dict) -> Action:
-        """The legal action meant by an action, its text or its JSON; else ``IllegalAction`` with the rule."""
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_cache = self._legal_actions()
-        if action in legal:
-            return action
-        return self._resolve(action, legal)
-
     def parse_action(self, text: str) -> Action:
         """Read an action's text without a position (``state.parse_action`` also checks legality)."""
         return self.codec.parse(text)
@@ -105,19 +96,7 @@ class Game:
     # -- saves --------------------------------------------------------------
     def state_from_json(self, text: str | bytes | dict) -> "State":
         """Load ``state.to_json()``; a corrupt or foreign save raises ``CorruptSave`` naming the field."""
-        if isinstance(text, (str, bytes, bytearray)):
-            try:
-                data = json.loads(text)
-            except ValueError as exc:
-                raise CorruptSave(f"not a {self.title} save: invalid JSON ({exc})") from None
-        else:
-            data = text
-        head = Fields(data, "save")
-        if head.data.get("format") != SAVE_FORMAT:
-            raise CorruptSave(f"save.format must be {SAVE_FORMAT!r}, got {head.data.get('format')!r}")
-        schema = head.int("schema")
-        if schema != SAVE_SCHEMA:
-            raise CorruptSave(f"save.schema {schema} cannot be read by this version (it reads {SAVE_SCHEMA})")
+        head = read_envelope(text, "save", SAVE_FORMAT, SAVE_SCHEMA)
         game = head.str("game")
         if game != self.key:
             raise CorruptSave(f"save.game is {game!r}: this is not a {self.title} save")
@@ -180,19 +159,14 @@ class State(abc.ABC):
 
     def legal_actions(self) -> list[Action]:
         """The actions ``current_player`` may take, in a fixed sorted order (empty once over)."""
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_cache = self._legal_actions()
-        return list(legal)
+        return list(self._legal())
 
     def apply(self, action: Action | str | dict) -> None:
         """Play ``action`` (an action, its text or its JSON) for ``current_player``.
 
         Raises ``IllegalAction`` naming the rule, and then changes nothing.
         """
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_cache = self._legal_actions()
+        legal = self._legal()
         if action not in legal:
             action = self._resolve(action, legal)
         self._legal_cache = None
@@ -241,9 +215,7 @@ class State(abc.ABC):
 
     def resolve(self, action: Action | str | dict) -> Action:
         """The legal action meant by an action, its text or its JSON; else ``IllegalAction`` with the rule."""
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_cache = self._legal_actions()
+        legal = self._legal()
         if action in legal:
             return action
         return self._resolve(action, legal)
@@ -251,10 +223,7 @@ class State(abc.ABC):
     def parse_action(self, text: str) -> Action:
         """The legal action whose text is ``text``; ``IllegalAction`` says why if it is not legal."""
         action = self.game.codec.parse(text)
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_cache = self._legal_actions()
-        if action not in legal:
+        if action not in self._legal():
             raise IllegalAction(self._refusal(action))
         return action
 
@@ -267,6 +236,13 @@ class State(abc.ABC):
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
             raise ValueError(f"seat must be an integer from 0 to {self.players - 1}, not {player!r}")
         return player
+
+    def _legal(self) -> list[Action]:
+        """The legal actions, computed once per position (apply() clears the cache)."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal_actions()
+        return legal
 
     def _resolve(self, action: Any, legal: Sequence[Action]) -> Action:
         """Turn text/JSON into an action and check it, or raise the reason it is refused."""

@@ -20,7 +20,7 @@ from .errors import CannotUndo, CorruptSave, IllegalAction
 from .game import Game, State
 from .registry import get_game
 from .rng import Rng
-from .saves import Fields
+from .saves import read_envelope
 
 __all__ = ["Match", "MATCH_FORMAT", "MATCH_SCHEMA"]
 
@@ -186,18 +186,7 @@ class Match:
 
     @classmethod
     def from_json(cls, text: str | dict, opponents: Mapping[int, Any] | None = None) -> "Match":
-        if isinstance(text, (str, bytes)):
-            try:
-                data = json.loads(text)
-            except ValueError as exc:
-                raise CorruptSave(f"not a match save: invalid JSON ({exc})") from None
-        else:
-            data = text
-        f = Fields(data, "match")
-        if f.data.get("format") != MATCH_FORMAT:
-            raise CorruptSave(f"match.format must be {MATCH_FORMAT!r}, got {f.data.get('format')!r}")
-        if f.int("schema") != MATCH_SCHEMA:
-            raise CorruptSave(f"match.schema {f.data['schema']} cannot be read (this version reads {MATCH_SCHEMA})")
+        f = read_envelope(text, "match", MATCH_FORMAT, MATCH_SCHEMA)
         try:
             game = get_game(f.str("game"))
         except KeyError as exc:

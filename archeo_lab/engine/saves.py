@@ -14,11 +14,12 @@ archeo_lab.engine.errors.CorruptSave: state.round must be an integer from 1 to 8
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .errors import CorruptSave
 
-__all__ = ["Fields"]
+__all__ = ["Fields", "read_envelope"]
 
 
 def _is_int(v: Any) -> bool:
@@ -106,3 +107,19 @@ class Fields:
 
     def subs(self, key: str, *, length: int | None = None) -> "list[Fields]":
         return [Fields(v, f"{self.path}.{key}[{i}]") for i, v in enumerate(self.list(key, length=length))]
+
+
+def read_envelope(text: Any, path: str, fmt: str, schema: int) -> Fields:
+    """Parse a save (JSON text or an already-parsed dict) and check its ``format`` and ``schema``."""
+    if isinstance(text, (str, bytes, bytearray)):
+        try:
+            text = json.loads(text)
+        except ValueError as exc:
+            raise CorruptSave(f"not a {fmt} file: invalid JSON ({exc})") from None
+    head = Fields(text, path)
+    if head.data.get("format") != fmt:
+        raise CorruptSave(f"{path}.format must be {fmt!r}, got {head.data.get('format')!r}")
+    found = head.int("schema")
+    if found != schema:
+        raise CorruptSave(f"{path}.schema {found} cannot be read by this version (it reads {schema})")
+    return head
