@@ -38,7 +38,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 REPO = Path(__file__).resolve().parents[2]
-TUTORIALS = Path(os.environ.get("AL_DEV_TUTORIALS", REPO / "tutorials"))  # DEV-ONLY override, remove
+TUTORIALS = REPO / "tutorials"
 SERVER_START_TIMEOUT = 60.0  # seconds; the server is normally up in about 3 s
 
 
@@ -73,7 +73,8 @@ def _free_port() -> int:
 def lab_server(tmp_path_factory):
     """A JupyterLab server over a copy of ``tutorials/``.
 
-    Yields a dict: ``base`` (``http://127.0.0.1:PORT``), ``token``, ``root`` (the served copy).
+    Yields a dict: ``base`` (``http://127.0.0.1:PORT``), ``token``, ``root`` (the served copy)
+    and ``log`` (the server's output, for post-mortems).
     """
     if not TUTORIALS.is_dir():
         pytest.fail(f"{TUTORIALS} is missing", pytrace=False)

@@ -29,13 +29,13 @@ __all__ = [
 # -- treasure kinds (rule book, "Les trésors du temple") --------------------------
 #: Kinds in column order on the temple board; the skull (crâne) is the fifth kind.
 KINDS = ("sundial", "snake", "statuette", "shield", "skull")
-#: English name, the rule book's French name, and a one-glyph icon for boards.
+#: English name and the rule book's French name.
 KIND_NAMES = {
-    "sundial": ("sundial", "cadran solaire", "☀"),
-    "snake": ("snake", "serpent", "🐍"),
-    "statuette": ("statuette", "statuette", "🗿"),
-    "shield": ("feathered shield", "bouclier à plumes", "🛡"),
-    "skull": ("skull", "crâne", "💀"),
+    "sundial": ("sundial", "cadran solaire"),
+    "snake": ("snake", "serpent"),
+    "statuette": ("statuette", "statuette"),
+    "shield": ("feathered shield", "bouclier à plumes"),
+    "skull": ("skull", "crâne"),
 }
 
 

@@ -30,7 +30,7 @@ def _card(card_id: str) -> dict:
     return {
         "id": card_id,
         "phase": card.phase,
-        "treasures": [{"kind": k, "name": KIND_NAMES[k][0], "icon": KIND_NAMES[k][2]} for k in card.treasures],
+        "treasures": [{"kind": k, "name": KIND_NAMES[k][0]} for k in card.treasures],
         "rock": card.rock,
         "totem": card.totem,
         "text": card.describe(),
@@ -144,9 +144,9 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     columns = []
     visible = scoring.visible_values(state.covered)
     for col, cov, vis in zip(COLUMNS, state.covered, visible):
-        name, french, icon = KIND_NAMES[col.kind]
+        name, french = KIND_NAMES[col.kind]
         columns.append({
-            "kind": col.kind, "name": name, "french": french, "icon": icon, "scoring": col.scoring,
+            "kind": col.kind, "name": name, "french": french, "scoring": col.scoring,
             "scoring_text": _SCORING_TEXT[col.scoring], "status": col.status,
             "value_now": round(scoring.column_value(vis), 2),
             "cells": [{"cell": i + 1, "value": v, "rock": rock, "action": rock_targets.get((col.kind, i + 1))}
