@@ -1,7 +1,7 @@
 """Golden playthroughs: recorded games replayed step by step (tests/golden/record.py).
 
 A failure means a rule's behaviour changed.  If the change is intended,
-re-record with ``python tests/golden/record.py`` and say so in the commit.
+re-record with ``python tests/golden/record.py --all`` and say so in the commit.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ def test_there_are_golden_games_for_every_registered_game():
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_golden_playthrough_replays_identically(path):
     golden = json.loads(path.read_text())
-    state = al.get_game(golden["game"]).new_state(players=golden["players"], seed=golden["seed"])
+    state = al.get_game(golden["game"]).new_state(players=golden["players"], seed=golden["seed"],
+                                                  variant=golden["variant"])
     for i, (seat, text, legal_count) in enumerate(golden["steps"]):
         assert state.current_player == seat, f"step {i}: wrong player to move"
         assert len(state.legal_actions()) == legal_count, f"step {i}: legal actions changed before {text!r}"

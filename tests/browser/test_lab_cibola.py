@@ -14,83 +14,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
+
+from .lab import MOVE_TIMEOUT, RUN_TIMEOUT, board_moves, kernel_moves, open_notebook, run_all_cells, settle
 
 NOTEBOOK = "05_cibola.ipynb"
-KERNEL_LINE = re.compile(r"kernel: (\d+) moves played, round (\d+)")
-EXECUTED = re.compile(r"^\s*\[\d+\]:\s*$")  # input prompt of a cell that ran ("[ ]:" not run, "[*]:" queued)
-NOT_RUN = re.compile(r"^\s*\[\s*\]:\s*$")
-KERNEL_START_TIMEOUT = 60_000  # ms; cold kernel start on a loaded 2-core machine
-RUN_TIMEOUT = 60_000  # ms; whole notebook
-MOVE_TIMEOUT = 15_000  # ms; one click -> Python -> bots -> redraw
-
-
-def menu(page: Page, top: str, item: str) -> None:
-    """Click a JupyterLab main-menu entry, e.g. menu(page, "Run", "Run All Cells")."""
-    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(rf"^{re.escape(top)}$")).click()
-    page.locator(".lm-Menu-itemLabel", has_text=re.compile(rf"^{re.escape(item)}$")).click()
-
-
-def open_notebook(page: Page, lab: dict, name: str) -> Locator:
-    """Open a notebook and wait until its kernel is really connected and idle."""
-    page.goto(f"{lab['base']}/lab/tree/{name}?token={lab['token']}")
-    # Not the toolbar's ExecutionIndicator: it reads "idle" before the kernel is connected,
-    # and Run All clicked then runs nothing.  The status bar's "| Idle" comes after.
-    expect(page.locator(".jp-StatusBar-Widget").filter(has_text=re.compile(r"\| Idle"))).to_be_visible(
-        timeout=KERNEL_START_TIMEOUT)
-    return page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
-
-
-def run_all_cells(page: Page, notebook: Locator) -> None:
-    """Run every code cell, going on past the cells that raise on purpose.
-
-    "Run All Cells" stops at the first error: the kernel aborts the queued cells (they go
-    back to "[ ]:").  So: run from the first cell that has not run, and after each stop
-    check that the cell that stopped us is a ``# NBVAL_RAISES_EXCEPTION`` one.
-    """
-    cells = notebook.locator(".jp-Cell.jp-CodeCell")
-    prompts = notebook.locator(".jp-Cell.jp-CodeCell .jp-InputPrompt")
-    # Start from a clean slate even if the notebook was saved with outputs: afterwards
-    # every prompt is "[ ]:", so "this cell now has a number" is a wait we can trust.
-    menu(page, "Edit", "Clear Outputs of All Cells")
-    expect(prompts.filter(has_text=EXECUTED)).to_have_count(0)
-    count = cells.count()
-    assert count, "the notebook has no code cell"
-    for _ in range(count):
-        texts = prompts.all_inner_texts()
-        if EXECUTED.match(texts[-1]):
-            return
-        start = next(i for i, text in enumerate(texts) if NOT_RUN.match(text))
-        if start > 0:
-            stopped_at = cells.nth(start - 1)
-            source = stopped_at.locator(".jp-InputArea-editor").inner_text()
-            if "NBVAL_RAISES_EXCEPTION" not in source:
-                pytest.fail(f"code cell {start} raised but is not marked # NBVAL_RAISES_EXCEPTION:\n{source}\n"
-                            f"{stopped_at.locator('.jp-OutputArea').inner_text()}")
-        cells.nth(start).locator(".jp-InputPrompt").click()  # select it (command mode)
-        menu(page, "Run", "Run Selected Cell and All Below")
-        # Once the first cell of the batch has its number, the rest of the batch is either
-        # done, still queued ("[*]:"), or aborted after an error ("[ ]:").
-        expect(prompts.nth(start)).to_have_text(EXECUTED, timeout=RUN_TIMEOUT)
-        expect(prompts.filter(has_text="[*]")).to_have_count(0, timeout=RUN_TIMEOUT)
-    pytest.fail("the last code cell never ran")
-
-
-def kernel_moves(cell: Locator, timeout: float = RUN_TIMEOUT) -> int:
-    """The move count printed by the tutorial's last cell."""
-    output = cell.locator(".jp-OutputArea-output")
-    expect(output).to_contain_text(KERNEL_LINE, timeout=timeout)
-    return int(KERNEL_LINE.search(output.inner_text()).group(1))
-
-
-def settle(board: Locator) -> None:
-    """Wait for the board to redraw after a click (it is "al-busy" from the click until then)."""
-    expect(board).not_to_have_class(re.compile(r"\bal-busy\b"), timeout=MOVE_TIMEOUT)
-
-
-def board_moves(board: Locator) -> int:
-    """The "N moves played" counter the board shows (from the synced view model)."""
-    return int(re.search(r"(\d+) moves played", board.locator(".al-moves").inner_text()).group(1))
 
 
 @pytest.mark.browser
