@@ -21,7 +21,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "get_game", "list_games", "register", "IllegalAction", "UnreadableAction", "CannotUndo",
-    "CorruptSave", "SetupError", "Game", "State", "Match", "play", "__version__",
+    "CorruptSave", "SetupError", "Game", "State", "Match", "play", "tournament", "__version__",
 ]
 
 
@@ -39,3 +39,34 @@ def play(game: str, players: int | None = None, seed: int | None = None, variant
 
     return _play(game, players=players, seed=seed, variant=variant, opponents=opponents, names=names,
                  seat=seat, state=state)
+
+
+def tournament(game: str, bots, *, games: int = 10, seed: int = 0, players: int | None = None,
+               variant: str | None = None, processes: int = 1, progress: bool | object = True):
+    """A class tournament: every group of bots, every seating, ``games`` games each.
+
+    ``bots`` are names (``"random"``, ``"greedy"``, ``"mcts:easy"``) or objects
+    with ``choose(state)`` (a learner's bot); a crash or an illegal move is
+    reported against that bot and the tournament goes on.  Returns a
+    ``TournamentResult`` (``.table``, ``.pairwise``, ``.errors``, ``.plot()``).
+    A progress bar shows in notebooks and terminals (``progress=False`` hides it).
+    See ``archeo_lab.theory.tournaments``.
+    """
+    from .theory.tournaments import terminal_progress
+    from .theory.tournaments import tournament as _tournament
+
+    if progress is True:
+        import sys
+
+        progress = terminal_progress if sys.stderr.isatty() else None
+        try:
+            from .ui.progress import NotebookProgress, in_notebook
+
+            if in_notebook():
+                progress = NotebookProgress()
+        except ImportError:   # no ipywidgets (a bare Python): the terminal bar it is
+            pass
+    elif progress is False:
+        progress = None
+    return _tournament(game, bots, games=games, seed=seed, players=players, variant=variant,
+                       processes=processes, progress=progress)

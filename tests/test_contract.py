@@ -7,7 +7,8 @@ shared/notes/ANCHORS.md 1.1), run on seeded random games:
   JSON round trip of every legal action; none once the game is over;
 * ``clone()`` independent, and equal to the original after the same action;
 * ``to_json()`` round trip equal (at powers of two of the move count, and at the end);
-* ``determinize(p)`` keeps ``observation(p)`` and ``current_player``;
+* ``determinize(p)`` keeps ``observation(p)`` and ``current_player``, and depends on
+  nothing else (two positions that look the same to ``p`` give the same world);
 * ``check()`` finds no conservation problem after any action;
 * scores recomputed from scratch (a save reloaded) equal the live ones;
 * replaying the same seed and actions gives the same game;
@@ -119,6 +120,12 @@ def test_clone_save_determinize_and_replay(key, players):
                 assert world.observation(p) == state.observation(p)
                 assert world.legal_actions() == state.legal_actions()
                 assert world.check() == []
+                # Nothing leaks: from two positions that look the same to p, the same
+                # generator gives the same world (sort hidden items before shuffling them,
+                # and do not copy the true seed).
+                again = world.determinize(p, Rng(step))
+                assert again.to_json() == state.determinize(p, Rng(step)).to_json(), \
+                    "determinize(p, rng) must depend only on observation(p) and rng"
         loaded = game.state_from_json(state.to_json())
         assert loaded.to_json() == state.to_json() and loaded.scores() == state.scores()
         # replay: same seed, same actions, same game

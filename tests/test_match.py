@@ -33,8 +33,10 @@ def test_a_learner_cannot_move_for_a_bot_and_nothing_changes():
 def test_opponents_and_names_are_checked():
     with pytest.raises(ValueError, match="seat 3"):
         al.Match("cibola", players=3, seed=1, opponents={3: "greedy"})
-    with pytest.raises(ValueError, match="unknown bot 'mcts'"):
-        al.Match("cibola", players=3, seed=1, opponents={1: "mcts"})
+    with pytest.raises(ValueError, match="unknown bot 'alphazero'"):
+        al.Match("cibola", players=3, seed=1, opponents={1: "alphazero"})
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        al.Match("cibola", players=3, seed=1, opponents={1: "mcts:expert"})
     with pytest.raises(ValueError, match="names"):
         al.Match("cibola", players=3, seed=1, names=["a"])
 

@@ -144,3 +144,37 @@ def test_static_drawing_hides_bids_for_a_seat():
     other = (bidder + 1) % 3
     assert "bid hidden" in draw(state, seat=other) and "bid 5" not in draw(state, seat=other)
     assert draw(state)._repr_svg_().startswith("<svg")
+
+
+def test_bot_move_plays_for_whoever_is_to_move_and_to_end_finishes():
+    w = al.play("cibola", players=3, seed=5, opponents={1: "random", 2: "random"})
+    before = len(w.match.history)
+    assert w.board.command("bot_move") is True          # the learner's move, played by a bot
+    assert len(w.match.history) > before and "(played by a bot)" in w.board.view["message"]
+    replay = al.get_game("cibola").new_state(players=3, seed=5)
+    for _, action in w.match.history:
+        replay.apply(action)                              # every move was legal
+    assert w.board.command("to_end") is True
+    assert w.board.view["over"] and w.match.is_over and w.board.view["board"]["final"]
+    assert w.board.command("bot_move") is False and "over" in w.board.view["message"]
+
+
+def test_opponent_menu_changes_every_bot_seat():
+    w = al.play("cibola", players=3, seed=5, opponents={1: "random", 2: "greedy"})
+    assert w.board.view["opponent"] is None and "mcts:hard" in w.board.view["opponent_choices"]
+    assert w.board.command("opponents", "mcts:easy") is True
+    assert w.match.opponents == {1: "mcts:easy", 2: "mcts:easy"}
+    assert w.board.view["opponent"] == "mcts:easy" and w.match.names[1] == "Bot 1 (mcts:easy)"
+    assert w.board.command("opponents", "deep blue") is False
+    assert w.board.view["message"].startswith("Refused:") and w.match.opponents[1] == "mcts:easy"
+
+
+def test_the_view_says_which_bot_is_thinking_while_it_thinks():
+    w = al.play("cibola", players=3, seed=5, opponents={1: "greedy", 2: "greedy"})
+    seen = []
+    w.board.observe(lambda change: seen.append(change["new"]["thinking"]), names="view")
+    w.board.act(w.board.view["legal"][1])
+    thinking = [t for t in seen if t]
+    assert thinking and set(thinking) <= {"Bot 1 (greedy)", "Bot 2 (greedy)"}
+    assert seen[-1] is None, "the last view, after the bots, is the learner's"
+    assert w.board.view["thinking"] is None and w.board.view["your_turn"]

@@ -29,9 +29,11 @@ function drawShell(root, view, ui) {
   const seatName = (s) => (view.names && view.names[s] !== undefined ? view.names[s] : `Seat ${s}`);
   const status = view.over
     ? "Game over"
-    : view.your_turn
-      ? "Your move"
-      : `${seatName(view.current_player)} to play`;
+    : view.thinking
+      ? `${view.thinking} is thinking…`
+      : view.your_turn
+        ? "Your move"
+        : `${seatName(view.current_player)} to play`;
   const header = h("div", { class: "al-header" },
     h("span", { class: "al-title" }, view.title),
     h("span", { class: "al-status", "data-testid": "status" }, status));
@@ -43,13 +45,33 @@ function drawShell(root, view, ui) {
   }, view.message || "");
   const area = h("div", { class: "al-area" });
   GAME.draw(area, view.board, ui);
+  const busy = Boolean(view.thinking);
+  const opponents = (view.opponent_choices || []).length
+    ? h("label", { class: "al-opponents" }, "Opponents: ",
+      h("select", {
+        class: "al-opponent-select", disabled: busy,
+        onchange: (e) => ui.command("opponents", e.target.value),
+      },
+      view.opponent ? null : h("option", { value: "", selected: true, disabled: true }, "mixed"),
+      view.opponent_choices.map((c) => h("option", { value: c, selected: c === view.opponent }, c))))
+    : null;
   const controls = h("div", { class: "al-controls" },
     h("button", {
       class: "al-undo", disabled: !view.can_undo, title: "Take back your last move (never across a draw)",
       onclick: () => ui.command("undo"),
     }, "↶ Undo"),
-    h("button", { class: "al-new", onclick: () => ui.command("new"), title: "Start a new game (next seed)" },
+    h("button", {
+      class: "al-botmove", disabled: view.over || busy,
+      title: "A bot plays the next move (a greedy bot plays it for you when it is your turn)",
+      onclick: () => ui.command("bot_move"),
+    }, "Bot move"),
+    h("button", {
+      class: "al-toend", disabled: view.over || busy, title: "Bots play every seat until the game ends",
+      onclick: () => ui.command("to_end"),
+    }, "Bots to the end"),
+    h("button", { class: "al-new", disabled: busy, onclick: () => ui.command("new"), title: "Start a new game (next seed)" },
       "New game"),
+    opponents,
     h("span", { class: "al-moves" }, `${view.moves} moves played`));
   const log = h("details", { class: "al-log", open: ui.logOpen },
     h("summary", {}, "What happened"),
@@ -71,15 +93,16 @@ function render({ model, el }) {
       root.classList.add("al-busy");
       model.send({ action });
     },
-    command(name) {
-      model.send({ command: name });
+    command(name, value) {
+      root.classList.add("al-busy");
+      model.send(value === undefined ? { command: name } : { command: name, value });
     },
     redraw: () => redraw(),
   };
   const redraw = () => {
     const view = model.get("view");
     root.classList.remove("al-busy");
-    root.className = `al-board al-${view.game || "game"}`;
+    root.className = `al-board al-${view.game || "game"}${view.thinking ? " al-thinking" : ""}`;
     if (!view.board) return;
     drawShell(root, view, ui);
   };

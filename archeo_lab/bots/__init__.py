@@ -7,7 +7,8 @@
 True
 
 A bot is any object with ``choose(state) -> action``; ``register`` adds a
-named kind so ``Match(opponents={1: "mybot"})`` can use it.
+named kind so ``Match(opponents={1: "mybot"})`` can use it.  The search bot
+has levels: ``make("mcts", level="hard")`` or ``make("mcts:hard")``.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from typing import Any, Callable
 
 from .base import Bot
 from .greedy import GreedyBot
+from .mcts import LEVELS, MCTSBot
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "make", "register", "available"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "MCTSBot", "LEVELS", "make", "register", "available", "describe"]
 
 _FACTORIES: dict[str, Callable[..., Bot]] = {}
 
@@ -34,14 +36,30 @@ def available() -> list[str]:
 
 
 def make(name: str | Any, seed: int | None = None, **options: Any) -> Any:
-    """A bot by name (``"random"``, ``"greedy"``), or ``name`` itself if it already has ``choose``."""
+    """A bot by name, or ``name`` itself if it already has ``choose``.
+
+    Names: ``"random"``, ``"greedy"``, ``"mcts"``; a level may follow a colon
+    (``"mcts:hard"`` is ``make("mcts", level="hard")``).
+    """
     if hasattr(name, "choose"):
         return name
+    if isinstance(name, str) and ":" in name:
+        name, options["level"] = name.split(":", 1)
     factory = _FACTORIES.get(name) if isinstance(name, str) else None
     if factory is None:
         raise ValueError(f"unknown bot {name!r}; choose one of: {', '.join(available())}")
     return factory(seed=seed, **options)
 
 
+def describe(spec: Any) -> str:
+    """A short readable name for a bot spec: ``"greedy"``, ``"mcts:hard"``, or a learner bot's name."""
+    if isinstance(spec, str):
+        return spec
+    name = getattr(spec, "name", None) or type(spec).__name__
+    level = getattr(spec, "level", None)
+    return f"{name}:{level}" if level and name == "mcts" else name
+
+
 register("random", RandomBot)
 register("greedy", GreedyBot)
+register("mcts", MCTSBot)

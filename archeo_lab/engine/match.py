@@ -66,8 +66,7 @@ class Match:
         self._bot_seeds = [seeds.below(2**31) for _ in range(n)]
         self.bots = {seat: bot_registry.make(spec, seed=self._bot_seeds[seat])
                      for seat, spec in sorted(opponents.items())}
-        self.opponents = {seat: spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__)
-                          for seat, spec in sorted(opponents.items())}
+        self.opponents = {seat: bot_registry.describe(spec) for seat, spec in sorted(opponents.items())}
         if names is None:
             humans = [s for s in range(n) if s not in self.bots]
             names = [("You" if len(humans) == 1 else f"Player {s + 1}") if s not in self.bots
@@ -97,9 +96,25 @@ class Match:
     def bot_to_move(self) -> bool:
         return not self.state.is_terminal and self.state.current_player in self.bots
 
+    def set_opponents(self, opponents: Mapping[int, Any]) -> None:
+        """Put bots (names or objects) in some seats, e.g. to change their level mid-game."""
+        from archeo_lab import bots as bot_registry
+
+        for seat, spec in opponents.items():
+            if not isinstance(seat, int) or not 0 <= seat < self.state.players:
+                raise ValueError(f"opponents: seat {seat!r} is not a seat of this game")
+            old = self.opponents.get(seat)
+            self.bots[seat] = bot_registry.make(spec, seed=self._bot_seeds[seat])
+            self.opponents[seat] = bot_registry.describe(spec)
+            if old is None or self.names[seat] == f"Bot {seat} ({old})":
+                self.names[seat] = f"Bot {seat} ({self.opponents[seat]})"
+
     # -- moves --------------------------------------------------------------------
-    def apply(self, action: Action | str | dict) -> list[tuple[int, Action]]:
-        """Play the learner's move, then the bots' replies; returns every (seat, action) played."""
+    def apply(self, action: Action | str | dict, autoplay: bool = True) -> list[tuple[int, Action]]:
+        """Play the learner's move, then (unless ``autoplay=False``) the bots' replies.
+
+        Returns every (seat, action) played.
+        """
         seat = self.state.current_player
         if seat is None:
             raise IllegalAction("the game is over: no more moves")
@@ -110,7 +125,7 @@ class Match:
         self.state.apply(action)
         self._snapshots.append((len(self.history), snapshot))
         self.history.append((seat, action))
-        return [(seat, action)] + self.play_bots()
+        return [(seat, action)] + (self.play_bots() if autoplay else [])
 
     def step_bot(self) -> tuple[int, Action]:
         """Let the bot whose turn it is play one move."""
@@ -122,7 +137,7 @@ class Match:
             # A bot's choice depends only on the match seed and the moves so far, so a
             # loaded match, or an undo followed by the same move, continues the same way.
             bot.reseed(self._bot_seeds[seat] * 1_000_003 + len(self.history))
-        action = bot.choose(self.state.clone())
+        action = bot.choose(self.bot_view())
         try:
             action = self.state.resolve(action)
         except IllegalAction as exc:
@@ -130,6 +145,11 @@ class Match:
         self.state.apply(action)
         self.history.append((seat, action))
         return seat, action
+
+    def bot_view(self) -> State:
+        """What a bot at the current seat is given: a determinized copy (hidden information resampled)."""
+        seat = self.state.current_player
+        return self.state.determinize(seat, Rng(self._bot_seeds[seat] + 7 * len(self.history)))
 
     def play_bots(self, limit: int | None = None) -> list[tuple[int, Action]]:
         """Bots play until a learner's seat is to move, the game ends, or ``limit`` moves."""
@@ -201,7 +221,11 @@ class Match:
                 if not (key.isdigit() and int(key) < n and isinstance(spec, str)):
                     raise CorruptSave(f"match.opponents[{key!r}] must map a seat to a bot name")
                 opponents[int(key)] = spec
-        match = cls(game, state=state, opponents=opponents, names=names, autoplay=False)
+        try:
+            match = cls(game, state=state, opponents=opponents, names=names, autoplay=False)
+        except ValueError as exc:
+            raise CorruptSave(f"match.opponents: {exc}; give Match.load(path, opponents=...) to seat other bots")\
+                from None
         for i, item in enumerate(f.list("history")):
             if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)):
                 raise CorruptSave(f"match.history[{i}] must be [seat, action]")

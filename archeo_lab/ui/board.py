@@ -29,6 +29,16 @@ __all__ = ["Board", "Play", "board_class", "play"]
 
 log = logging.getLogger(__name__)
 
+#: What the board's opponent menu offers.
+OPPONENT_CHOICES = ["random", "greedy", "mcts:easy", "mcts:medium", "mcts:hard"]
+#: The bot that plays a learner's move when asked ("Bot move", "Bots to the end").
+ADVISOR = "greedy"
+
+
+def match_seed(match: Match) -> int:
+    """A seed for helper bots that depends only on the match seed and its moves (reproducible)."""
+    return match.state.seed * 1_000_003 + len(match.history)
+
 
 class Board(anywidget.AnyWidget):
     """A game board in a notebook.  ``view`` is the synced view model; ``act`` plays a move."""
@@ -39,6 +49,7 @@ class Board(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self.match = match
         self.fixed_seat = seat
+        self._seq = 0   # bumps every view, so a repeated refusal still reaches the board and redraws it
         self._seat = seat if seat is not None else (match.human_seats[0] if match.human_seats else None)
         self.on_msg(self._on_msg)
         self._say("", "info")
@@ -47,20 +58,68 @@ class Board(anywidget.AnyWidget):
     def act(self, action: Any) -> bool:
         """Play ``action`` (its JSON, text or value) for the learner; refusals land in ``view["message"]``.
 
+        The bots then reply one move at a time; the view is sent after each
+        move, saying which bot is thinking, so the board never looks frozen.
         Returns True if the move was played.  Errors other than a refused move propagate.
         """
         seat = self.match.current_player
         try:
-            played = self.match.apply(action)
+            played = self.match.apply(action, autoplay=False)
         except IllegalAction as exc:
             self._say(f"Refused: {exc}", "error")
             return False
-        mover = self.match.names[seat]
-        self._say(f"{mover}: {played[0][1]}", "info")
+        message = f"{self.match.names[seat]}: {played[0][1]}"
+        self._run_bots(message)
         return True
 
-    def command(self, name: str) -> bool:
-        """Board controls: ``"undo"``, ``"new"`` (a new game, next seed), ``"refresh"``."""
+    def _run_bots(self, message: str, learners_too: bool = False) -> None:
+        """Let the bots move until a learner is to move (or, with ``learners_too``, to the end)."""
+        match = self.match
+        while match.bot_to_move or (learners_too and not match.is_over):
+            seat = match.current_player
+            self._say(message, "info", thinking=seat)
+            if match.bot_to_move:
+                match.step_bot()
+            else:
+                match.apply(self._advisor().choose(match.bot_view()), autoplay=False)
+        self._say(message, "info")
+
+    def _advisor(self):
+        """The bot that plays a learner's move on request ("Bot move", "Bots to the end")."""
+        from archeo_lab import bots
+
+        return bots.make(ADVISOR, seed=match_seed(self.match))
+
+    def command(self, name: str, value: Any = None) -> bool:
+        """Board controls: ``"undo"``, ``"new"`` (next seed), ``"bot_move"`` (one move by a bot,
+        for a learner's seat too), ``"to_end"`` (bots finish the game), ``"opponents"`` (``value``:
+        a bot name such as ``"mcts:hard"`` for every bot seat), ``"refresh"``."""
+        if name == "bot_move":
+            if self.match.is_over:
+                self._say("The game is over.", "error")
+                return False
+            seat = self.match.current_player
+            if self.match.bot_to_move:
+                _, action = self.match.step_bot()
+            else:
+                action = self._advisor().choose(self.match.bot_view())
+                self.match.apply(action, autoplay=False)
+            self._run_bots(f"{self.match.names[seat]}: {action} (played by a bot)")
+            return True
+        if name == "to_end":
+            self._run_bots("Bots played to the end.", learners_too=True)
+            return True
+        if name == "opponents":
+            from archeo_lab import bots
+
+            try:
+                bots.make(value, seed=0)
+            except (ValueError, TypeError) as exc:
+                self._say(f"Refused: {exc}", "error")
+                return False
+            self.match.set_opponents({seat: value for seat in self.match.bots})
+            self._run_bots(f"Opponents: {value}.")
+            return True
         if name == "undo":
             try:
                 undone = self.match.undo()
@@ -74,7 +133,8 @@ class Board(anywidget.AnyWidget):
 
             old = self.match
             # Named bots are made afresh (so the new game is the one al.play(seed=...+1) gives).
-            opponents = {s: spec if spec in bots.available() else old.bots[s] for s, spec in old.opponents.items()}
+            opponents = {s: spec if spec.split(":")[0] in bots.available() else old.bots[s]
+                         for s, spec in old.opponents.items()}
             self.match = Match(old.game, players=old.state.players, seed=old.state.seed + 1,
                                variant=old.state.variant, opponents=opponents, names=old.names)
             self._say(f"New game (seed {self.match.state.seed}).", "info")
@@ -90,7 +150,7 @@ class Board(anywidget.AnyWidget):
             if isinstance(content, dict) and "action" in content:
                 self.act(content["action"])
             elif isinstance(content, dict) and "command" in content:
-                self.command(content["command"])
+                self.command(content["command"], content.get("value"))
             else:
                 self._say(f"The board sent a message it cannot read: {content!r}", "error")
         except Exception as exc:  # ipywidgets would swallow it: show it on the board instead
@@ -107,12 +167,15 @@ class Board(anywidget.AnyWidget):
                 self._seat = current
         return self._seat
 
-    def _say(self, message: str, kind: str) -> None:
+    def _say(self, message: str, kind: str, thinking: int | None = None) -> None:
         match, state = self.match, self.match.state
         seat = self.seat
-        mine = state.current_player is not None and state.current_player == seat
+        mine = thinking is None and state.current_player is not None and state.current_player == seat
         legal = state.legal_actions() if mine else []
+        specs = set(match.opponents.values())
+        self._seq += 1
         self.view = {
+            "seq": self._seq,
             "game": match.game.key,
             "title": match.game.title,
             "seat": seat,
@@ -127,8 +190,11 @@ class Board(anywidget.AnyWidget):
             "legal_text": [str(a) for a in legal],
             "message": message,
             "message_kind": kind,
-            "can_undo": match.can_undo,
+            "can_undo": match.can_undo and thinking is None,
             "moves": len(match.history),
+            "thinking": None if thinking is None else match.names[thinking],
+            "opponent": specs.pop() if len(specs) == 1 else None,
+            "opponent_choices": OPPONENT_CHOICES if match.bots else [],
             "board": match.game.view(state, seat, names=match.names),
         }
 

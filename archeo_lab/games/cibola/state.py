@@ -345,7 +345,8 @@ class CibolaState(State):
         """A clone where the piles' order and the others' hidden bids are resampled.
 
         Cards ``player`` saw with the ``vision`` totem stay on top; the other
-        seats' hidden bids are drawn uniformly from what they could bid.
+        seats' hidden bids are drawn uniformly from what they could bid.  The
+        result depends only on ``observation(player)`` and ``rng``.
         """
         self.check_seat(player)
         rng = self._as_rng(rng)
@@ -354,7 +355,7 @@ class CibolaState(State):
         known = len(c.peek[player])
         for deck in c.decks:          # the top of the pile is the end of the list
             fixed = min(known, len(deck))
-            unknown = deck[: len(deck) - fixed]
+            unknown = sorted(deck[: len(deck) - fixed])   # sorted: the true order must not leak
             rng.shuffle(unknown)
             deck[: len(deck) - fixed] = unknown
             known -= fixed
@@ -369,6 +370,7 @@ class CibolaState(State):
                     c.fist[s] = rng.below(total + 1)
                     c.explorers[s] = total - c.fist[s]
         c.rng = rng.spawn()
+        c.seed = c.rng.state & 0x7FFFFFFF   # the true seed would give the piles away
         return c
 
     # -- rule steps ---------------------------------------------------------------------
