@@ -29,6 +29,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet open_spiel || echo "open_spiel not installable here: benchmarks run without the comparison"
 	$(BIN)/python benchmarks/throughput.py
 	$(BIN)/python benchmarks/latency.py
+	$(BIN)/python benchmarks/strength.py
 
 clean:
 	rm -rf $(VENV) dist build .pytest_cache
