@@ -1,9 +1,27 @@
-"""Game-theory helpers for the exercises; they see games only through the engine contract."""
+"""Game-theory helpers for the exercises; they see games only through the engine contract.
 
-from .auctions import all_pay_matrix, best_responses, pure_equilibria, uniform_opponent_payoff
+* ``NormalForm``: two-player normal-form games, best responses, dominance, exact Nash equilibria
+  (vertex enumeration, degenerate games included), Gambit ``.nfg`` export;
+* ``simultaneous_subgame``: a normal form cut out of a real position;
+* auctions (all-pay, first-price, English), a Colonel Blotto majority model, expected value and
+  the classic distributions;
+* ``tournament``: class tournaments of bots.
+"""
+
+from .auctions import (
+    all_pay_matrix, best_responses, english_auction, first_price_matrix, pure_equilibria, uniform_opponent_payoff,
+)
+from .expected_value import binomial, convolve, expectation, hypergeometric, transform, variance
+from .majorities import allocations, blotto_game, blotto_payoff
+from .normal_form import NormalForm
+from .subgames import simultaneous_subgame
 from .tournaments import TournamentResult, terminal_progress, tournament, wilson_interval
 
 __all__ = [
-    "all_pay_matrix", "best_responses", "pure_equilibria", "uniform_opponent_payoff",
+    "NormalForm", "simultaneous_subgame",
+    "all_pay_matrix", "first_price_matrix", "english_auction", "best_responses", "pure_equilibria",
+    "uniform_opponent_payoff",
+    "allocations", "blotto_game", "blotto_payoff",
+    "expectation", "variance", "hypergeometric", "binomial", "convolve", "transform",
     "tournament", "TournamentResult", "wilson_interval", "terminal_progress",
 ]

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-__all__ = ["all_pay_matrix", "uniform_opponent_payoff", "best_responses", "pure_equilibria"]
+__all__ = ["all_pay_matrix", "first_price_matrix", "english_auction", "uniform_opponent_payoff",
+           "best_responses", "pure_equilibria"]
 
 
 def _payoff(b: int, c: int, prize: float, cost: float) -> float:
@@ -71,3 +72,49 @@ def pure_equilibria(A: Sequence[Sequence[float]], B: Sequence[Sequence[float]]) 
             if A[i][j] >= max(A[k][j] for k in range(rows)) and B[i][j] >= max(B[i][k] for k in range(cols)):
                 out.append((i, j))
     return out
+
+
+def first_price_matrix(values: tuple[float, float], max_bid: int) -> tuple[list[list[float]], list[list[float]]]:
+    """A sealed first-price auction: the higher bid wins the item (worth ``values[k]`` to bidder k) and pays
+    its bid; the loser pays nothing; a tie gives each half the item and half the price.
+
+    >>> A, B = first_price_matrix((5, 3), max_bid=4)
+    >>> A[3][2], B[3][2], A[2][2]
+    (2.0, 0.0, 1.5)
+    """
+    bids = range(max_bid + 1)
+
+    def pay(own: int, other: int, value: float) -> float:
+        if own > other:
+            return float(value - own)
+        if own == other:
+            return (value - own) / 2
+        return 0.0
+
+    A = [[pay(i, j, values[0]) for j in bids] for i in bids]
+    B = [[pay(j, i, values[1]) for j in bids] for i in bids]
+    return A, B
+
+
+def english_auction(values: list[float], increment: int = 1, start: int = 0) -> tuple[int, int]:
+    """An English (ascending) auction between bidders who stay in while the price is below their value.
+
+    The price rises by ``increment`` from ``start``; the last bidder in wins and pays the price at which the
+    second-to-last dropped out, plus one increment (never more than their own value).  Returns
+    ``(winner, price)``; ties on the highest value go to the first such bidder.  This is the dominant-strategy
+    outcome: bidding up to one's true value is best whatever the others do.
+
+    >>> english_auction([7, 12, 9])
+    (1, 10)
+    >>> english_auction([5, 5])
+    (0, 5)
+    """
+    if not values:
+        raise ValueError("an auction needs at least one bidder")
+    order = sorted(range(len(values)), key=lambda k: (-values[k], k))
+    winner = order[0]
+    if len(values) == 1:
+        return winner, start
+    second = values[order[1]]
+    price = max(start, int(second) + increment)
+    return winner, int(min(price, values[winner]))
