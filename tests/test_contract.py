@@ -28,15 +28,24 @@ import archeo_lab as al
 from archeo_lab.engine import Rng
 
 GAMES = [(g.key, n) for g in al.list_games() for n in range(g.min_players, g.max_players + 1)]
+# Every variant too (the default variant is the first): key "tikal/advanced" plays variant "advanced".
+VARIANT_GAMES = GAMES + [(f"{g.key}/{v}", n) for g in al.list_games() for v in g.variants[1:]
+                         for n in range(g.min_players, g.max_players + 1)]
+
+
+def split(key: str) -> tuple[str, str | None]:
+    """``"tikal/advanced"`` -> ("tikal", "advanced"); ``"tikal"`` -> ("tikal", None)."""
+    game, _, variant = key.partition("/")
+    return game, variant or None
 RANDOM_GAMES = 200          # per game and player count: cheap invariants after every action
 TEXT_GAMES = 25             # per game and player count: every legal action's text and JSON, every step
 MAX_ACTIONS = 20000         # a game longer than this is a bug
 
 
 def random_game(key: str, players: int, seed: int, check=None):
-    """Play one seeded random game; ``check(state, step)`` runs before every action."""
-    game = al.get_game(key)
-    state = game.new_state(players=players, seed=seed)
+    """Play one seeded random game (``key`` may name a variant); ``check(state, step)`` runs before every action."""
+    name, variant = split(key)
+    state = al.get_game(name).new_state(players=players, seed=seed, variant=variant)
     rng = random.Random(seed)
     actions = []
     while not state.is_terminal:
@@ -51,7 +60,7 @@ def random_game(key: str, players: int, seed: int, check=None):
     return state, actions
 
 
-@pytest.mark.parametrize("key,players", GAMES)
+@pytest.mark.parametrize("key,players", VARIANT_GAMES)
 def test_random_games_reach_the_end_with_invariants(key, players):
     def check(state, step):
         assert state.check() == []
@@ -68,9 +77,9 @@ def test_random_games_reach_the_end_with_invariants(key, players):
         assert state.winners() and set(state.winners()) <= set(range(players))
 
 
-@pytest.mark.parametrize("key,players", GAMES)
+@pytest.mark.parametrize("key,players", VARIANT_GAMES)
 def test_legal_actions_sorted_unique_and_readable_both_ways(key, players):
-    game = al.get_game(key)
+    game = al.get_game(split(key)[0])
 
     def check(state, step):
         legal = state.legal_actions()
@@ -88,11 +97,12 @@ def test_legal_actions_sorted_unique_and_readable_both_ways(key, players):
         random_game(key, players, 10_000 + seed, check)
 
 
-@pytest.mark.parametrize("key,players", GAMES)
+@pytest.mark.parametrize("key,players", VARIANT_GAMES)
 def test_clone_save_determinize_and_replay(key, players):
-    game = al.get_game(key)
+    name, variant = split(key)
+    game = al.get_game(name)
     for seed in range(TEXT_GAMES):
-        state = game.new_state(players=players, seed=seed)
+        state = game.new_state(players=players, seed=seed, variant=variant)
         rng = random.Random(1000 + seed)
         actions, step = [], 0
         while not state.is_terminal:
@@ -129,7 +139,7 @@ def test_clone_save_determinize_and_replay(key, players):
         loaded = game.state_from_json(state.to_json())
         assert loaded.to_json() == state.to_json() and loaded.scores() == state.scores()
         # replay: same seed, same actions, same game
-        replay = game.new_state(players=players, seed=seed)
+        replay = game.new_state(players=players, seed=seed, variant=variant)
         for action in actions:
             replay.apply(str(action))
         assert replay.to_json() == state.to_json()

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import abc
 import json
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Sequence
 
 from .actions import Action, ActionCodec
@@ -167,7 +169,9 @@ class State(abc.ABC):
         Raises ``IllegalAction`` naming the rule, and then changes nothing.
         """
         legal = self._legal()
-        if action not in legal:
+        # Identity first, in C: legal_actions() hands out the very objects a caller passes back,
+        # and a Python-level __eq__ per element would dominate a long list.
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
             action = self._resolve(action, legal)
         self._legal_cache = None
         self._apply(action)

@@ -7,6 +7,7 @@ from archeo_lab.engine.registry import register
 
 BUILT_IN = {
     "cibola": "archeo_lab.games.cibola",
+    "luxor": "archeo_lab.games.luxor",
 }
 
 for _key, _module in BUILT_IN.items():

@@ -1,0 +1,25 @@
+"""Expedition Luxor: straight-line movement, last-mover advantage.
+
+>>> import archeo_lab as al
+>>> state = al.get_game("luxor").new_state(players=2, seed=1)
+>>> [str(a) for a in state.legal_actions()]
+['keep desert', 'keep desert temple', 'keep mountain']
+>>> board_limit(4), tile_points("oasis pyramid")
+(10, 3)
+"""
+
+from .components import BACKS, KINDS, TILE_COUNTS, TOKENS
+from .grid import cell_name, cell_xy, geometry
+from .lines import draw_lines, lines_from, movement_graph, reachable
+from .positions import position
+from .scoring import board_limit, final_scores, score_breakdown, tile_points
+from .state import (
+    ADVENTURES, GAME, STANDARD, Camp, EndTurn, Keep, LuxorGame, LuxorState, Move, Place, UseToken,
+)
+
+__all__ = [
+    "GAME", "Keep", "Place", "Camp", "Move", "EndTurn", "UseToken", "LuxorGame", "LuxorState", "STANDARD",
+    "ADVENTURES", "board_limit", "tile_points", "score_breakdown", "final_scores", "movement_graph",
+    "reachable", "lines_from", "draw_lines", "position", "cell_name", "cell_xy", "geometry", "BACKS",
+    "KINDS", "TILE_COUNTS", "TOKENS",
+]

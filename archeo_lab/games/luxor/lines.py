@@ -1,0 +1,246 @@
+"""Expedition Luxor's movement lines as a graph (networkx).
+
+Adventurers leave a new camp in straight lines, tile to tile, and every tile
+they enter keeps its entry cost: 1 adventurer on desert, 2 on an oasis, 3 on a
+mountain; lakes and tiles under snakes are closed, and no tile may end with
+more than four adventurers (*Règles de déplacement*).  So the board is a
+directed graph:
+
+* ``movement_graph(state)``: one node per placed tile, one edge per straight
+  step ``u -> v`` between orthogonal neighbours that may be entered, with the
+  number needed to enter (``need``) and the step's ``direction``;
+* ``reachable(state, tile, adventurers)``: with that many extras on a camp at
+  ``tile``, which tiles can be claimed and what each costs (the sum of the
+  needs along its line: passing a tile leaves its need there, on top);
+* ``lines_from(state, tile)``: the four lines from a tile, with the running
+  cost, up to where they are blocked;
+* ``draw_lines(state, tile, adventurers)``: a matplotlib picture of the grid
+  with the lines from ``tile`` coloured by what they can still reach.
+
+>>> from archeo_lab.games.luxor.positions import position
+>>> s = position(players=2, layout=["desert", "desert temple", "desert temple", "desert"],
+...              tiles={"E6": "oasis temple", "D6": "oasis pyramid", "H6": "lake"})
+>>> g = movement_graph(s)
+>>> g.edges["F6", "E6"]["need"], g.has_edge("G6", "H6")
+(2, False)
+>>> reachable(s, "F6", 4)
+{'F7': 1, 'G6': 1, 'E6': 2, 'D6': 4}
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from .components import KINDS, TILE_MAX
+from .grid import DIRECTION_NAMES, DIRECTIONS
+
+__all__ = ["movement_graph", "reachable", "lines_from", "draw_lines", "TERRAIN_COLOURS"]
+
+#: Colours of the terrains in the drawings (and the board widget).
+TERRAIN_COLOURS = {"desert": "#f3dca2", "oasis": "#8fc46a", "mountain": "#a1887f", "lake": "#6fa8dc"}
+_LETTERS = {"camp": "C", "temple": "T", "pyramid": "P"}
+
+
+def _name(state, tile) -> str:
+    name = tile.upper() if isinstance(tile, str) else state.geo.names[tile]
+    cell = state.geo.cell(name)
+    if state.kind[cell] < 0:
+        raise nx.NodeNotFound(f"there is no tile on {name}")
+    return name
+
+
+def movement_graph(state) -> nx.DiGraph:
+    """The placed tiles and the straight steps adventurers may take between them.
+
+    Parameters
+    ----------
+    state : LuxorState
+
+    Returns
+    -------
+    networkx.DiGraph
+        Nodes are cell names with ``kind``, ``terrain``, ``building``,
+        ``points``, ``adventurers`` (how many), ``top`` (the seat on top or
+        ``None``), ``room`` (how many more it may hold), ``open`` (can it be
+        entered at all) and ``pos`` (x, -y for drawing).  An edge ``u -> v``
+        joins orthogonal neighbours when ``v`` can be entered; it carries
+        ``need`` (adventurers that must stay on ``v``) and ``direction``.
+
+    Examples
+    --------
+    >>> from archeo_lab.games.luxor.positions import position
+    >>> s = position(players=2, layout=["mountain", "desert temple", "desert", "mountain"],
+    ...              kept=["desert temple", "desert"])
+    >>> g = movement_graph(s)
+    >>> sorted(g.nodes), g.nodes["F6"]["terrain"], g.edges["G6", "F6"]["need"]
+    (['F6', 'F7', 'G6', 'G7'], 'mountain', 3)
+    >>> g.edges["G6", "F6"]["direction"]
+    'west'
+    """
+    g = nx.DiGraph()
+    names, geo = state.geo.names, state.geo
+    for c in state.cells:
+        info = KINDS[state.kind[c]]
+        stack = state.stack[c]
+        closed = info.cost is None or state.tokens.get(c, ("",))[0] == "snakes"
+        g.add_node(names[c], kind=info.name, terrain=info.terrain, building=info.building, points=info.points,
+                   adventurers=len(stack), top=stack[-1] if stack else None, room=TILE_MAX - len(stack),
+                   open=not closed, pos=(geo.xs[c], -geo.ys[c]))
+    for c in state.cells:
+        if not g.nodes[names[c]]["open"]:
+            continue
+        for d in range(4):
+            nb = geo.step[d][c]
+            if nb >= 0 and state.kind[nb] >= 0 and g.nodes[names[nb]]["open"]:
+                g.add_edge(names[c], names[nb], need=KINDS[state.kind[nb]].cost, direction=DIRECTION_NAMES[d])
+    return g
+
+
+def _step(g: nx.DiGraph, cell: str, direction: str) -> str | None:
+    for v, data in g.adj[cell].items():
+        if data["direction"] == direction:
+            return v
+    return None
+
+
+def lines_from(state, tile, *, graph: nx.DiGraph | None = None) -> dict[str, list[tuple[str, int]]]:
+    """The four straight lines from ``tile``: ``[(cell, cost to claim it), ...]`` until blocked.
+
+    A line stops at the grid's edge, an empty space, a lake, snakes, or a
+    tile with no room left for its need.
+
+    >>> from archeo_lab.games.luxor.positions import position
+    >>> s = position(players=2, layout=["desert", "desert temple", "desert temple", "desert"],
+    ...              tiles={"E6": "oasis temple", "D6": "oasis pyramid"}, stacks={"D6": [1, 1, 1]})
+    >>> lines_from(s, "F6")["west"]
+    [('E6', 2)]
+    """
+    g = graph if graph is not None else movement_graph(state)
+    start = _name(state, tile)
+    out = {}
+    for direction in DIRECTION_NAMES:
+        line, cost, cell = [], 0, start
+        while True:
+            nxt = _step(g, cell, direction)
+            if nxt is None:
+                break
+            need = g.edges[cell, nxt]["need"]
+            if g.nodes[nxt]["room"] < need:
+                break
+            cost += need
+            line.append((nxt, cost))
+            cell = nxt
+        out[direction] = line
+    return out
+
+
+def reachable(state, tile, adventurers: int, *, graph: nx.DiGraph | None = None) -> dict[str, int]:
+    """Tiles that ``adventurers`` extras on a camp at ``tile`` can claim, with what each costs.
+
+    To claim a tile a group must reach it along a straight line and leave
+    its need on every tile on the way, itself included: the cost of a tile
+    is the sum of the needs along its line.  Different lines may be taken
+    by different groups, so two tiles of different lines cost the sum of
+    their costs.
+
+    Parameters
+    ----------
+    state : LuxorState
+    tile : str
+        The camp's cell (``"F5"``).
+    adventurers : int
+        The extras free to move.
+
+    Returns
+    -------
+    dict
+        Cell name -> adventurers needed, cheapest first.
+
+    Raises
+    ------
+    networkx.NodeNotFound
+        If there is no tile on ``tile``.
+
+    Examples
+    --------
+    >>> from archeo_lab.games.luxor.positions import position
+    >>> s = position(players=2, layout=["desert", "desert temple", "desert temple", "desert"],
+    ...              tiles={"E6": "oasis temple", "D6": "oasis pyramid"})
+    >>> reachable(s, "F6", 2)
+    {'F7': 1, 'G6': 1, 'E6': 2}
+    """
+    out = {}
+    for line in lines_from(state, tile, graph=graph).values():
+        for cell, cost in line:
+            if cost <= adventurers:
+                out[cell] = cost
+    return dict(sorted(out.items(), key=lambda kv: (kv[1], kv[0])))
+
+
+def draw_lines(state, tile, adventurers: int, *, ax=None, title: str | None = None):
+    """Draw the grid and the movement lines from ``tile``, coloured by what they can still reach.
+
+    Green steps reach a tile ``adventurers`` extras can claim (its cost is
+    written on it), orange steps need more adventurers than that, a red cross
+    marks where a line is blocked (lake, snakes, a full tile); the other
+    possible steps of the board are drawn faintly.  Returns the matplotlib
+    ``Axes``.
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
+
+    g = movement_graph(state)
+    start = _name(state, tile)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 5))
+    pos = nx.get_node_attributes(g, "pos")
+    for cell, data in g.nodes(data=True):
+        x, y = data["pos"]
+        ax.add_patch(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, facecolor=TERRAIN_COLOURS[data["terrain"]],
+                               edgecolor="#7a6a55", lw=0.8, zorder=0))
+        label = _LETTERS.get(data["building"], "")
+        if not data["open"]:
+            label = "lake" if data["terrain"] == "lake" else "snakes"
+        ax.text(x - 0.4, y + 0.3, f"{cell} {label}", fontsize=6.5, va="center", zorder=3)
+        if data["adventurers"]:
+            ax.text(x + 0.43, y - 0.36, f"{data['adventurers']} (top {data['top']})", fontsize=6, ha="right",
+                    zorder=3, color="#3b2f22")
+    nx.draw_networkx_edges(g, pos, ax=ax, edge_color="#c9b58f", width=0.6, arrows=False)
+    lines = lines_from(state, start, graph=g)
+    near, far, stops = [], [], []
+    for direction, line in lines.items():
+        prev = start
+        for cell, cost in line:
+            (near if cost <= adventurers else far).append((prev, cell))
+            prev = cell
+        dx, dy = DIRECTIONS[DIRECTION_NAMES.index(direction)]
+        x, y = pos[prev]
+        stop = (x + dx, y - dy)
+        name_next = _step(g, prev, direction)
+        blocked_tile = name_next is not None or any(pos[v] == stop for v in g.nodes)
+        if blocked_tile:
+            stops.append(stop)
+    nx.draw_networkx_edges(g, pos, edgelist=far, ax=ax, edge_color="#ef6c00", width=2.8, arrowsize=18,
+                           style="dashed", node_size=700)
+    nx.draw_networkx_edges(g, pos, edgelist=near, ax=ax, edge_color="#2e7d32", width=3.6, arrowsize=20,
+                           node_size=700)
+    for x, y in stops:
+        ax.plot([x - 0.15, x + 0.15], [y - 0.15, y + 0.15], color="#c62828", lw=2.5, zorder=4)
+        ax.plot([x - 0.15, x + 0.15], [y + 0.15, y - 0.15], color="#c62828", lw=2.5, zorder=4)
+    for cell, cost in reachable(state, start, adventurers, graph=g).items():
+        x, y = pos[cell]
+        ax.text(x, y - 0.05, str(cost), fontsize=11, fontweight="bold", ha="center", va="center",
+                color="#1b5e20", zorder=5)
+    x, y = pos[start]
+    ax.add_patch(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fill=False, edgecolor="#b5651d", lw=3, zorder=4))
+    xs = [p[0] for p in pos.values()]
+    ys = [p[1] for p in pos.values()]
+    ax.set_xlim(min(xs) - 1, max(xs) + 1)
+    ax.set_ylim(min(ys) - 1.2, max(ys) + 1)
+    ax.text(min(xs) - 0.5, min(ys) - 0.95, "C camp, T temple, P pyramid; '4 (top 1)': four adventurers, "
+            "seat 1 on top", fontsize=7, color="#5d4037")
+    ax.set_aspect("equal")
+    ax.axis("off")
+    ax.set_title(title or f"Lines from the camp on {start} with {adventurers} extra adventurers\n"
+                          "green: can claim (cost shown), orange: needs more, red x: blocked", fontsize=9)
+    return ax

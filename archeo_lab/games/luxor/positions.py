@@ -1,0 +1,162 @@
+"""Small Expedition Luxor positions for tutorials and rule tests (the FEN of this game).
+
+``position(...)`` deals a seeded game, lets every seat keep the same "1"
+tile, and then arranges the board: the start layout's order, extra tiles on
+given cells (taken from the placer's own pile, so every tile stays
+accounted for), adventurers on them (from the reserves), the hands, and for
+"Nouvelles aventures" the tokens.  The result is a legal state (``check()``)
+at the start of ``current_player``'s turn.
+
+>>> s = position(players=2, tiles={"E6": "desert temple", "D6": "oasis pyramid"},
+...              stacks={"E6": [1, 0]}, hands=[["desert camp", "lake"], None])
+>>> s.current_player, s.reserve, sorted(str(a) for a in s.legal_actions())[:2]
+(0, [29, 29], ['place desert camp at C6', 'place desert camp at D5'])
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from .components import ADVENTURERS_PER_PLAYER, KIND_INDEX, KINDS, TOKENS
+from .state import ADVENTURES, GAME, PLAY, LuxorState
+
+__all__ = ["position"]
+
+
+def _take(pool: list[int], kind: str, who: str) -> int:
+    """Remove a tile of ``kind`` from a seat's pile (bottom first); ``ValueError`` if none is left."""
+    if kind not in KIND_INDEX:
+        raise ValueError(f"no tile kind {kind!r}; the kinds are: {', '.join(k.name for k in KINDS)}")
+    k = KIND_INDEX[kind]
+    for i, code in enumerate(pool):
+        if code & 15 == k:
+            return pool.pop(i)
+    raise ValueError(f"{who} has no {kind} left to place")
+
+
+def position(players: int = 2, *, seed: int = 0, variant: str | None = None,
+             kept: str | Sequence[str] = "mountain", layout: Sequence[str] | None = None,
+             tiles: Mapping[str, str] | None = None, placed_by: int | Mapping[str, int] = 0,
+             stacks: Mapping[str, Sequence[int]] | None = None,
+             hands: Sequence[Sequence[str] | None] | None = None,
+             tokens: Mapping[str, tuple[str, int]] | None = None,
+             token_hands: Sequence[Sequence[str] | None] | None = None,
+             current_player: int = 0) -> LuxorState:
+    """A state at the start of a turn, arranged as given (see the module docstring).
+
+    Parameters
+    ----------
+    kept : the "1" tile every seat keeps (or one per seat): ``"desert"``, ``"desert temple"``, ``"mountain"``
+    layout : the start layout's kinds, row by row (a reordering of the tiles the seats laid)
+    tiles : extra tiles, cell name -> kind; each must touch the area laid before it
+    placed_by : the seat that placed the extra tiles (or cell -> seat)
+    stacks : cell -> seats of its adventurers, bottom to top (taken from the reserves)
+    hands : per seat, the (at most two) kinds in hand, or ``None`` to keep the dealt hand
+    tokens : "Nouvelles aventures": cell -> (``"boat"`` or ``"snakes"``, seat)
+    token_hands : "Nouvelles aventures": per seat, the tokens in hand, or ``None``
+
+    Raises ``ValueError`` on an arrangement the rules cannot hold (a tile
+    nobody has left, a stack above its limit, the play area too large...).
+    """
+    state = GAME.new_state(players=players, seed=seed, variant=variant)
+    n = state.players
+    geo = state.geo
+    chosen = [kept] * n if isinstance(kept, str) else list(kept)
+    if len(chosen) != n:
+        raise ValueError(f"kept: give one tile per seat ({n})")
+    for tile in chosen:
+        state.apply(f"keep {tile}")
+    if state.phase != PLAY:
+        raise ValueError("the set-up did not finish")
+
+    if layout is not None:
+        laid = [state.kind[c] for c in geo.layout]
+        wanted = [KIND_INDEX.get(k, -1) for k in layout]
+        if sorted(wanted) != sorted(laid):
+            have = sorted(KINDS[k].name for k in laid)
+            raise ValueError(f"layout: the seats laid {have}; give those {len(have)} tiles in any order")
+        for c, k in zip(geo.layout, wanted):
+            state.kind[c] = k
+        state.events[-1] = ("layout", tuple(layout), tuple(geo.names[c] for c in geo.layout))
+
+    pools = [state.pile[s] for s in range(n)]
+    pending = {}
+    for name, kind in (tiles or {}).items():
+        pending[geo.cell(name)] = kind
+    while pending:
+        ready = [c for c in pending if any(state.kind[nb] >= 0 for nb in geo.neighbours[c])]
+        if not ready:
+            left = ", ".join(geo.names[c] for c in pending)
+            raise ValueError(f"tiles: {left} must touch the start layout or another tile")
+        for c in sorted(ready):
+            if state.kind[c] >= 0:
+                raise ValueError(f"tiles: {geo.names[c]} already holds a tile")
+            seat = placed_by if isinstance(placed_by, int) else placed_by.get(geo.names[c], 0)
+            state._put_tile(c, _take(pools[seat], pending.pop(c), f"seat {seat}"), seat)
+    limit = geo.limit
+    if state.maxx - state.minx >= limit or state.maxy - state.miny >= limit:
+        raise ValueError(f"tiles: the play area would exceed {limit} x {limit}")
+
+    for name, seats in (stacks or {}).items():
+        c = geo.cell(name)
+        if state.kind[c] < 0:
+            raise ValueError(f"stacks: there is no tile on {name}")
+        state.stack[c] = tuple(seats)
+        for s in seats:
+            state.reserve[s] -= 1
+    if any(r < 0 for r in state.reserve):
+        raise ValueError(f"stacks: a seat has only {ADVENTURERS_PER_PLAYER} adventurers")
+
+    for s, wanted in enumerate(hands or []):
+        if wanted is None:
+            continue
+        if len(wanted) > 2:
+            raise ValueError("hands: at most two tiles in hand")
+        pool = state.hand[s] + state.pile[s]
+        pool.sort(key=lambda code: -(code >> 4))            # a pile again: back 5 at the bottom
+        hand = []
+        for kind in wanted:
+            if kind not in KIND_INDEX:
+                raise ValueError(f"hands: no tile kind {kind!r}")
+            # The one nearest the top of the pile: the tile that would come up soonest.
+            spots = [i for i, code in enumerate(pool) if code & 15 == KIND_INDEX[kind]]
+            if not spots:
+                raise ValueError(f"hands: seat {s} has no {kind} left")
+            hand.append(pool.pop(spots[-1]))
+        while len(hand) < 2 and pool:
+            hand.append(pool.pop())
+        state.hand[s], state.pile[s] = hand, pool
+
+    if tokens or token_hands:
+        if state.variant != ADVENTURES:
+            raise ValueError("tokens belong to the 'Nouvelles aventures' extension (variant='adventures')")
+        for name, (token, seat) in (tokens or {}).items():
+            c = geo.cell(name)
+            pool = state.token_hand[seat] + state.token_pile[seat]
+            if token not in ("boat", "snakes") or token not in pool:
+                raise ValueError(f"tokens: seat {seat} has no {token} token to lay on the board")
+            if (token == "boat") != (KINDS[state.kind[c]].name == "lake") or state.stack[c]:
+                raise ValueError(f"tokens: a {token} cannot lie on {name}")
+            pool.remove(token)
+            state.token_hand[seat], state.token_pile[seat] = pool[:3], pool[3:]
+            state.tokens[c] = (token, seat)
+        for s, wanted in enumerate(token_hands or []):
+            if wanted is None:
+                continue
+            pool = state.token_hand[s] + state.token_pile[s]
+            for token in wanted:
+                if token not in TOKENS or token not in pool:
+                    raise ValueError(f"token_hands: seat {s} has no {token} token left")
+                pool.remove(token)
+            state.token_hand[s], state.token_pile[s] = sorted(wanted), pool
+
+    if not 0 <= current_player < n:
+        raise ValueError(f"current_player must be a seat, 0 to {n - 1}")
+    state._start_turn(current_player)
+    state._cells_cache = None
+    state._legal_cache = None
+    state.events.append(("position",))
+    problems = state.check()
+    if problems:
+        raise ValueError(problems[0])
+    return state

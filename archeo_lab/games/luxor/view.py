@@ -1,0 +1,267 @@
+"""Expedition Luxor: the view model a board draws, and a plain-text board.
+
+``board_view(state, seat)`` is everything ``widgets/luxor.js`` needs, seen
+from ``seat``: the others' hands and action tokens stay hidden (only their
+counts and, for tiles, the back numbers show), and the piles' order is never
+sent.  Every clickable target carries the action JSON it sends, so the
+JavaScript knows no rule.
+"""
+
+from __future__ import annotations
+
+from .components import (
+    ADVENTURERS_PER_PLAYER, BUILDING_FRENCH, KIND_BY_NAME, KINDS, SEAT_COLOURS, TERRAIN_FRENCH, TILE_MAX,
+    TILES_PER_TURN, TOKEN_FRENCH,
+)
+from .grid import DIRECTION_NAMES
+
+__all__ = ["board_view", "format_event", "text_board", "tile_info", "shown_window"]
+
+_SHORT = {"desert": "de", "desert camp": "dC", "desert temple": "dT", "desert pyramid": "dP",
+          "oasis camp": "oC", "oasis temple": "oT", "oasis pyramid": "oP", "mountain": "Mt", "lake": "~~"}
+
+
+def _name(names, seat) -> str:
+    return names[seat] if names and seat is not None else f"Seat {seat}"
+
+
+def tile_info(kind: str) -> dict:
+    """A kind of tile as the board shows it: terrain, building, entry cost, points, French name."""
+    info = KIND_BY_NAME[kind]
+    return {"tile": kind, "terrain": info.terrain, "building": info.building, "cost": info.cost,
+            "points": info.points, "french": info.french}
+
+
+def format_event(event: tuple, names=None) -> str:
+    """One line of the public log, in English with the rule book's French terms."""
+    kind, args = event[0], event[1:]
+
+    def who(seat, verb: str) -> str:   # "Bot 1 places", but "You place"
+        name = _name(names, seat)
+        return f"{name} {verb[:-1] if name == 'You' else verb}"
+
+    if kind == "start":
+        extension = " with the 'Nouvelles aventures' action tokens" if args[1] == "adventures" else ""
+        return f"A {args[0]}-player game{extension}: each player keeps the camp and one '1' tile."
+    if kind == "keep":
+        return f"{who(args[0], 'keeps')} a '1' tile in hand and lays the two others face down."
+    if kind == "layout":
+        tiles = ", ".join(f"{c} {k}" for c, k in zip(args[1], args[0]))
+        return f"The start layout is revealed (mise en place): {tiles}."
+    if kind == "position":
+        return "A position set up for this lesson."
+    if kind == "place":
+        return f"{who(args[0], 'places')} a {args[1]} on {args[2]}."
+    if kind == "camp":
+        if args[2] == 0:
+            return f"{who(args[0], 'has')} no adventurer left: the camp on {args[1]} stays bare."
+        return f"{who(args[0], 'puts')} {args[2]} adventurer{'s' if args[2] != 1 else ''} on the camp on {args[1]}."
+    if kind == "move":
+        return f"{who(args[0], 'moves')} {args[1]} adventurer{'s' if args[1] != 1 else ''} {args[2]} -> {args[3]}."
+    if kind == "end":
+        return f"{who(args[0], 'ends')} the turn after {args[1]} tile{'s' if args[1] != 1 else ''}."
+    if kind == "out":
+        return f"{who(args[0], 'has')} placed every tile and passes from now on."
+    if kind == "token":
+        seat, token, source, target, taken = args
+        french = TOKEN_FRENCH[token]
+        if token == "boat":
+            what = f"takes an adventurer off the mountain {source} and puts the boat on the lake {target}"
+        elif token == "snakes":
+            what = f"takes an adventurer off the mountain {source} and puts the snakes on {target}"
+        elif token == "sandstorm":
+            what = (f"sends an adventurer from the mountain {source} to {target} and takes "
+                    f"{taken} adventurer{'s' if taken != 1 else ''} of the others")
+        else:
+            what = f"sends an adventurer from the mountain {source} to {target}"
+        return f"{_name(names, seat)} uses a {token} token ({french}): {what}."
+    if kind == "over":
+        return "Game over. Final scores: " + ", ".join(f"{_name(names, s)} {p}" for s, p in enumerate(args[0])) + "."
+    return " ".join(map(str, event))
+
+
+def shown_window(state) -> tuple[int, int, int, int]:
+    """Columns and rows to draw (x0, x1, y0, y1): the tiles and one cell around them, within the limit.
+
+    During the set-up, only the start layout's place (its tiles still face down).
+    """
+    geo = state.geo
+    if not state.cells:
+        return geo.xs[geo.layout[0]], geo.xs[geo.layout[-1]], geo.ys[geo.layout[0]], geo.ys[geo.layout[-1]]
+    limit = geo.limit
+    x0 = max(0, state.maxx - limit + 1, state.minx - 1)
+    x1 = min(geo.width - 1, state.minx + limit - 1, state.maxx + 1)
+    y0 = max(0, state.maxy - limit + 1, state.miny - 1)
+    y1 = min(geo.height - 1, state.miny + limit - 1, state.maxy + 1)
+    return x0, x1, y0, y1
+
+
+def _prompt(state, seat, names, legal) -> str:
+    if state.is_terminal:
+        winners = state.winners()
+        who = " and ".join(_name(names, s) for s in winners)
+        verb = "win" if len(winners) > 1 or who == "You" else "wins"
+        return f"Game over: {who} {verb} with {state.scores()[winners[0]]} points."
+    p = state.current_player
+    if p != seat:
+        doing = {"keep": "to choose a start tile", "camp": "to fill a camp", "play": "to play"}[state.phase]
+        return f"Waiting for {_name(names, p)} {doing}."
+    if state.phase == "keep":
+        return ("Set-up (mise en place): keep your camp and ONE of your other '1' tiles in hand; "
+                "the two others go face down into the start layout.")
+    if state.phase == "camp":
+        lo, hi = state._camp_range()
+        return (f"Put adventurers on your camp: {lo} must go on it, and you may add extras up to {hi} in all. "
+                "Only the extras may move on afterwards.")
+    head = state.head
+    if head >= 0 and len(state.stack[head]) > TILE_MAX:
+        lo, _ = state._head_range()
+        return (f"{state.geo.names[head]} holds {len(state.stack[head])} adventurers: move at least {lo} of your "
+                "surplus on along the line (no tile may end a move with more than four).")
+    parts = []
+    if any(type(a).kind == "move" for a in legal):
+        parts.append("move the extras of your camp along a straight line (pick a group, its size, then a tile)")
+    if state.placed < TILES_PER_TURN and state.hand[p]:
+        which = "first" if state.placed == 0 else ("second" if state.placed == 1 else "third")
+        optional = " (mandatory)" if state.placed == 0 else " (optional)"
+        parts.append(f"place your {which} tile{optional}: pick a tile of your hand, then a highlighted cell")
+    if any(type(a).kind == "token" for a in legal):
+        parts.append("use an action token")
+    if any(type(a).kind == "end" for a in legal):
+        parts.append("end your turn")
+    text = "; or ".join(parts)
+    return text[:1].upper() + text[1:] + "."
+
+
+def board_view(state, seat: int | None, names: list[str] | None = None, log_lines: int = 40) -> dict:
+    """The game part of the board's view model, as ``seat`` may see it (``None``: a spectator)."""
+    geo = state.geo
+    mine = state.current_player is not None and state.current_player == seat
+    legal = state.legal_actions() if mine else []
+    by_kind: dict[str, list] = {}
+    for action in legal:
+        by_kind.setdefault(type(action).kind, []).append(action)
+
+    # -- the grid: the tiles and a ring of cells around them, inside the play-area limit ------------
+    limit = geo.limit
+    x0, x1, y0, y1 = shown_window(state)
+    places: dict[str, dict] = {}
+    for a in by_kind.get("place", []):
+        places.setdefault(a.cell, {})[a.tile] = a.to_json()
+    cells = []
+    for y in range(y0, y1 + 1):
+        for x in range(x0, x1 + 1):
+            c = y * geo.width + x
+            name = geo.names[c]
+            entry = {"cell": name, "x": x - x0, "y": y - y0, "tile": None, "stack": [], "token": None,
+                     "place": places.get(name, {}), "face_down": not state.cells}
+            if state.kind[c] >= 0:
+                entry["tile"] = tile_info(KINDS[state.kind[c]].name)
+                entry["stack"] = list(state.stack[c])
+                entry["placer"] = state.placer[c]
+                token = state.tokens.get(c)
+                if token:
+                    entry["token"] = {"token": token[0], "seat": token[1]}
+            cells.append(entry)
+    used = [state.maxx - state.minx + 1, state.maxy - state.miny + 1] if state.cells else [0, 0]
+    size = {"columns": x1 - x0 + 1, "rows": y1 - y0 + 1, "used": used,
+            "full": [used[0] >= limit, used[1] >= limit]}
+
+    # -- what the viewer may do -------------------------------------------------------------------
+    movers: dict[str, dict] = {}
+    for a in by_kind.get("move", []):
+        src = geo.cell(a.source)
+        role = "camp" if src == state.camp and src != state.head else "line"
+        entry = movers.setdefault(a.source, {"source": a.source, "role": role, "options": []})
+        entry["options"].append({"adventurers": a.adventurers, "target": a.target, "action": a.to_json()})
+    for entry in movers.values():
+        counts = sorted({o["adventurers"] for o in entry["options"]})
+        entry["counts"] = counts
+    mover_list = sorted(movers.values(), key=lambda m: (m["role"] != "line", m["source"]))
+    token_uses = [{"token": a.token, "source": a.source, "target": a.target, "action": a.to_json(),
+                   "text": str(a)} for a in by_kind.get("token", [])]
+
+    # -- hands and seats ----------------------------------------------------------------------
+    hand = []
+    if seat is not None:
+        for code in sorted(state.hand[seat], key=lambda code: (code & 15, code >> 4)):
+            hand.append(dict(tile_info(KINDS[code & 15].name), back=code >> 4))
+    scores = state.scores()
+    seats = []
+    for s in state.seats:
+        colour, hexa = SEAT_COLOURS[s]
+        seen = s == seat
+        seats.append({
+            "seat": s, "name": _name(names, s), "colour": colour, "hex": hexa, "you": seen,
+            "current": s == state.current_player, "reserve": state.reserve[s],
+            "on_board": sum(st.count(s) for st in state.stack),
+            "hand_backs": sorted(code >> 4 for code in state.hand[s]), "pile": len(state.pile[s]),
+            "tokens": sorted(state.token_hand[s]) if seen else None, "token_count": len(state.token_hand[s]),
+            "token_pile": len(state.token_pile[s]), "token_box": sorted(state.token_box[s]),
+            "captives": sum(state.captives[s]), "score": scores[s],
+            "kept": KINDS[state.kept[s]].name if seen and state.kept[s] is not None else None,
+            "chosen": state.kept[s] is not None,
+        })
+
+    final = None
+    if state.is_terminal:
+        final = {"rows": state.score_breakdown(), "winners": state.winners(),
+                 "reserve": list(state.reserve)}
+    turn = {"placed": state.placed, "max": TILES_PER_TURN,
+            "camp": geo.names[state.camp] if state.camp >= 0 else None, "camp_movable": state.camp_movable,
+            "head": geo.names[state.head] if state.head >= 0 else None,
+            "direction": DIRECTION_NAMES[state.head_dir] if state.head >= 0 else None,
+            "head_in": state.head_in}
+    return {
+        "players": state.players, "variant": state.variant, "phase": state.phase, "limit": limit,
+        "size": size, "cells": cells, "hand": hand, "seats": seats, "turn": turn,
+        "keep": [dict(tile_info(a.tile), action=a.to_json()) for a in by_kind.get("keep", [])],
+        "camp_options": [{"adventurers": a.adventurers, "action": a.to_json()} for a in by_kind.get("camp", [])],
+        "movers": mover_list, "token_uses": token_uses,
+        "end": by_kind["end"][0].to_json() if "end" in by_kind else None,
+        "adventurers_per_player": ADVENTURERS_PER_PLAYER,
+        "terrain_french": TERRAIN_FRENCH, "building_french": BUILDING_FRENCH, "token_french": TOKEN_FRENCH,
+        "prompt": _prompt(state, seat, names, legal),
+        "log": [format_event(e, names) for e in state.events[-log_lines:]],
+        "final": final,
+    }
+
+
+def text_board(state, names: list[str] | None = None) -> str:
+    """The position as plain text (``print(state)``): the grid, then the stacks and each seat."""
+    geo = state.geo
+    lines = []
+    if state.is_terminal:
+        turn = "game over"
+    else:
+        turn = f"{_name(names, state.current_player)} to {'play' if state.phase == 'play' else state.phase}"
+    variant = ", Nouvelles aventures" if state.variant == "adventures" else ""
+    lines.append(f"Expedition Luxor ({state.players} players{variant}): {turn}")
+    if state.cells:
+        xs = range(state.minx, state.maxx + 1)
+        lines.append("     " + "".join(f"{geo.names[x][0]:^6}" for x in xs))
+        for y in range(state.miny, state.maxy + 1):
+            row = []
+            for x in xs:
+                c = y * geo.width + x
+                if state.kind[c] < 0:
+                    row.append("  .   ")
+                    continue
+                text = _SHORT[KINDS[state.kind[c]].name]
+                stack = state.stack[c]
+                token = state.tokens.get(c)
+                if token:
+                    text += "b" if token[0] == "boat" else "s"
+                if stack:
+                    text += f"{len(stack)}/{stack[-1]}"
+                row.append(f"{text:<6}")
+            lines.append(f"{y + 1:>3}  " + "".join(row).rstrip())
+        lines.append("(de desert, Mt mountain, ~~ lake; d/o = desert/oasis, C camp, T temple, P pyramid; "
+                     "n/s = n adventurers, seat s on top; b boat, s snakes)")
+    scores = state.scores()
+    for s in state.seats:
+        tokens = f", {len(state.token_hand[s])} tokens in hand" if state.variant == "adventures" else ""
+        lines.append(f"  {_name(names, s)}: {state.reserve[s]} adventurers in reserve, "
+                     f"{len(state.hand[s])} tiles in hand, {len(state.pile[s])} in the pile{tokens}; "
+                     f"{scores[s]} points")
+    return "\n".join(lines)
