@@ -8,6 +8,7 @@ from archeo_lab.engine.registry import register
 BUILT_IN = {
     "cibola": "archeo_lab.games.cibola",
     "luxor": "archeo_lab.games.luxor",
+    "thebes": "archeo_lab.games.thebes",
 }
 
 for _key, _module in BUILT_IN.items():

@@ -1,0 +1,158 @@
+"""Thebes: a heuristic value per seat, for the greedy bot.
+
+Time is the currency, so a seat's value is its points now minus the weeks it
+has spent, each week priced at ``WEEK_VALUE`` points (about what a good
+action earns per week), plus what it still holds:
+
+* each excavation permit is worth the best dig it allows: the expected
+  points of the cards drawn (cards x the average card of the region's pile
+  and of the relics still in the deck) minus the weeks, valued with the
+  knowledge the seat has now plus a little it may still learn;
+* action cards in hand: a thief or tomb robbers at the card they would
+  bring, an assistant as one more knowledge, a scientist a little;
+* a dig begun (its permit given up): the best length it can still choose;
+  a dig or thief about to draw: its cards times the pile's average card
+  (the expected value, so the bot weighs weeks against cards before the
+  shuffle); tomb robbers about to choose: the best relic in the pile;
+* everything still to come shrinks as the deck runs out (the game ends with it).
+
+It reads the state it is given, so bots call it on ``determinize()`` copies.
+"""
+
+from __future__ import annotations
+
+from .components import (
+    CARD_BY_KEY, EXCAVATION_TABLE, MAX_KNOWLEDGE, MAX_WEEKS, PROFESSOR_POINTS, REGIONS, RELIC_VALUES,
+)
+from .scoring import congress_points
+from .state import REGION_INDEX, _RELIC_OF
+
+_PRESENTATION_POINTS = {c.key: c.points for c in CARD_BY_KEY.values() if c.family in ("exhibition", "museum")}
+
+__all__ = ["evaluate", "best_dig_value", "WEEK_VALUE"]
+
+WEEK_VALUE = 0.6       # points one week is worth
+LEARNING = 2           # knowledge a seat may still add before using a permit
+HORIZON = 30           # deck cards over which holdings keep their full value
+
+
+def best_dig_value(knowledge: int, card_value: float, week_value: float = WEEK_VALUE) -> float:
+    """The best expected points minus the weeks' worth over the dig lengths (0 if none pays).
+
+    >>> round(best_dig_value(8, 1.7), 2)    # 6 cards for 6 weeks: 10.2 points - 3.6
+    6.6
+    >>> best_dig_value(1, 1.7)
+    0.0
+    """
+    if knowledge <= 0:
+        return 0.0
+    key = (min(knowledge, MAX_KNOWLEDGE), card_value, week_value)
+    best = _BEST.get(key)
+    if best is None:
+        column = key[0] - 1
+        best = 0.0
+        for w in range(1, MAX_WEEKS + 1):
+            v = EXCAVATION_TABLE[w - 1][column] * card_value - week_value * w
+            if v > best:
+                best = v
+        if len(_BEST) > 50_000:
+            _BEST.clear()
+        _BEST[key] = best
+    return best
+
+
+_BEST: dict[tuple, float] = {}
+
+
+def _committed_dig(knowledge: int, card_value: float, pile: int) -> float:
+    """The best a dig already begun can do: some length must be chosen, even a poor one."""
+    column = min(knowledge, MAX_KNOWLEDGE) - 1
+    return max(min(EXCAVATION_TABLE[w - 1][column], pile) * card_value - WEEK_VALUE * w
+               for w in range(1, MAX_WEEKS + 1) if EXCAVATION_TABLE[w - 1][column])
+_REGION_POINTS = sum(RELIC_VALUES)
+_REGION_CARDS = len(RELIC_VALUES)
+
+
+def _card_values(state) -> list[float]:
+    """The average card of each region (rubble included) among its cards still in play: its pile
+    and its relic cards still in the deck (the region's cards minus those kept or given away)."""
+    points = [_REGION_POINTS] * len(REGIONS)
+    cards = [_REGION_CARDS] * len(REGIONS)
+    for seat in state.relics:
+        for r, values in enumerate(seat):
+            if values:
+                points[r] -= sum(values)
+                cards[r] -= len(values)
+    for key in state.removed:
+        rv = _RELIC_OF.get(key)
+        if rv is not None:
+            points[rv[0]] -= rv[1]
+            cards[rv[0]] -= 1
+    return [round(p / c, 3) if c else 0.0 for p, c in zip(points, cards)]
+
+
+def evaluate(state) -> list[float]:
+    """Estimated final points per seat (see the module docstring)."""
+    if state.is_terminal:
+        return [float(x) for x in state.scores()]
+    values = _card_values(state)
+    future = min(1.0, len(state.deck) / HORIZON)
+    n = state.players
+    base = [0.0] * n
+    for s in range(n):
+        pts = sum(sum(v) for v in state.relics[s]) + congress_points(state.congress[s])
+        for key in state.tableau[s]:
+            pts += _PRESENTATION_POINTS.get(key, 0)
+        base[s] = pts - WEEK_VALUE * state.week[s]
+    for holder in state.professors:
+        if holder is not None:
+            base[holder] += PROFESSOR_POINTS
+    out = []
+    for s in range(n):
+        v = base[s]
+        hand = state.hand[s]
+        general = state.general[s]
+        digs = []
+        for r in range(len(REGIONS)):
+            e = state.expertise[s][r]
+            digs.append(best_dig_value(e + min(general, e) + LEARNING, values[r]) if e else 0.0)
+        permits = state.permits[s]
+        holding = permits[0] * digs[0] + permits[1] * digs[1] + permits[2] * digs[2] + permits[3] * digs[3]
+        general_permits = permits[4]
+        for key in hand:
+            if key == "general dig permit":
+                general_permits += 1
+            elif key.endswith("thief"):
+                holding += values[REGION_INDEX[key.split(" ")[0]]] - WEEK_VALUE
+            elif key.endswith("robbers"):
+                r = REGION_INDEX[key.split(" ")[0]]
+                holding += max(state.piles[r], default=0) - 3 * WEEK_VALUE
+            elif key == "assistant":
+                holding += 1.0
+            elif key == "scientist":
+                holding += 0.3
+        if general_permits:
+            holding += general_permits * max(digs)
+        out.append(v + future * holding)
+    pending = state.pending
+    if pending is not None:
+        p = state.current_player
+        if pending[0] == "weeks":
+            r = pending[1]
+            pile = state.piles[r]
+            mean = sum(pile) / len(pile) if pile else 0.0
+            k = state.dig_knowledge(p, r)
+            best = _committed_dig(k, mean, len(pile))
+            if "assistant" in state.hand[p]:
+                best = max(best, _committed_dig(k + 1, mean, len(pile)) - 1.0)
+            out[p] += best
+        elif pending[0] == "draw":
+            _, _, r, cards, weeks = pending
+            pile = state.piles[r]
+            out[p] += cards * sum(pile) / len(pile) - WEEK_VALUE * weeks
+        elif pending[0] == "robbers":
+            out[p] += max(state.piles[pending[1]]) - 3 * WEEK_VALUE
+        elif pending[0] == "museum":
+            held = sorted(v for x in state.relics[p] for v in x)
+            out[p] -= sum(held[: pending[2]]) + 2 * WEEK_VALUE
+    return out

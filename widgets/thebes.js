@@ -1,0 +1,341 @@
+// Thebes: The Tomb Raiders: the game area of the board (joined after board.js).
+// Draws the time track with its stacked markers, the storage spaces and the
+// presentation displays, the excavation piles face down, the dig dialog
+// (knowledge, weeks, cards drawn, expected value), the card-by-card reveal,
+// the learner's hidden hand and every seat's cards.  Every click sends an
+// action listed in the view model (archeo_lab/games/thebes/view.py): no rule here.
+
+// Small inline SVG pictures, 16x16 (emoji fonts are missing on many classroom machines).
+const TB_ICONS = {
+  mesopotamia: '<path d="M1 15h14v-3H13V9h-2V6H9V3H7v3H5v3H3v3H1z" fill="currentColor"/>',
+  egypt: '<path d="M8 1.5L15 15H1z" fill="currentColor"/><path d="M8 1.5L10 15" stroke="#0003" stroke-width="1.2"/>',
+  greece: '<path d="M1.5 4L8 1l6.5 3zM2.5 5h11v1.2h-11zM3.5 7h1.8v6H3.5zM7.1 7h1.8v6H7.1zM10.7 7h1.8v6h-1.8zM2 13.6h12V15H2z" fill="currentColor"/>',
+  crete: '<path d="M7.2 1h1.6v14H7.2z" fill="currentColor"/><path d="M8 4C5 1 2 2 1.5 5.5 2 9 5 10 8 7zM8 4c3-3 6-2 6.5 1.5C14 9 11 10 8 7z" fill="currentColor"/>',
+  book: '<path d="M3 2h8.5A1.5 1.5 0 0 1 13 3.5V14H4.5A1.5 1.5 0 0 1 3 12.5z" fill="currentColor"/><path d="M4.5 12.2H13" stroke="#fff" stroke-width="1"/>',
+  open: '<path d="M1 3.5C3 2.5 6 2.5 8 4c2-1.5 5-1.5 7-.5V13c-2-1-5-1-7 .5C6 12 3 12 1 13z" fill="currentColor"/><path d="M8 4v9.5" stroke="#fff" stroke-width="1"/>',
+  congress: '<circle cx="4" cy="5" r="2" fill="currentColor"/><circle cx="12" cy="5" r="2" fill="currentColor"/><circle cx="8" cy="3.6" r="2.2" fill="currentColor"/><path d="M1 14c0-4 2-6 3-6s3 2 3 6zM9 14c0-4 2-6 3-6s3 2 3 6zM5 14c0-5 2-7.5 3-7.5s3 2.5 3 7.5z" fill="currentColor"/>',
+  clock: '<circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M8 4v4.3l3 1.8" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/>',
+  laurel: '<path d="M8 14.5C3.5 13 1.5 9 2 4M8 14.5c4.5-1.5 6.5-5.5 6-10.5" fill="none" stroke="currentColor" stroke-width="1.4"/><g fill="currentColor"><ellipse cx="2.6" cy="7" rx="1.4" ry=".8"/><ellipse cx="3.8" cy="10" rx="1.4" ry=".8"/><ellipse cx="13.4" cy="7" rx="1.4" ry=".8"/><ellipse cx="12.2" cy="10" rx="1.4" ry=".8"/></g>',
+  thief: '<path d="M1 6c2-2 12-2 14 0-1 3-3 4-5 3l-2-1-2 1c-2 1-4 0-5-3z" fill="currentColor"/><circle cx="5" cy="6.6" r="1" fill="#fff"/><circle cx="11" cy="6.6" r="1" fill="#fff"/>',
+  robbers: '<path d="M10.5 1.5l4 4-1.2 1.2-1-1-5.8 5.8 1 1-1.2 1.2-4-4 1.2-1.2 1 1 5.8-5.8-1-1z" fill="currentColor"/><path d="M2 14l3-3" stroke="currentColor" stroke-width="2"/>',
+  scientist: '<circle cx="6.5" cy="6.5" r="4.5" fill="none" stroke="currentColor" stroke-width="2"/><path d="M10 10l4.5 4.5" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"/>',
+  assistant: '<circle cx="6" cy="3.5" r="2.3" fill="currentColor"/><path d="M2.5 15V9a3.5 3.5 0 0 1 7 0v6z" fill="currentColor"/><path d="M10 8h4.5v6H10z" fill="currentColor" opacity=".7"/>',
+  permit: '<path d="M3 2h9l1.5 1.5V14H3z" fill="currentColor"/><path d="M5 5.5h6M5 8h6M5 10.5h4" stroke="#fff" stroke-width="1"/>',
+  exhibition: '<rect x="1.5" y="2.5" width="13" height="11" rx="1" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M4 11l3-4 2 2.5 1.5-1.5L12 11z" fill="currentColor"/>',
+  museum: '<path d="M8 1L15 4.5H1z" fill="currentColor"/><path d="M2.5 5.5h2v6.5h-2zM7 5.5h2v6.5H7zM11.5 5.5h2v6.5h-2zM1 13h14v2H1z" fill="currentColor"/>',
+  relic: '<path d="M5 1.5h6l-1 2c2.5 1.5 3.5 4 3 6.5-.5 3-2.5 4.5-5 4.5s-4.5-1.5-5-4.5C2.5 7.5 3.5 5 6 3.5z" fill="currentColor"/>',
+  rubble: '<path d="M1 14l2.5-5 3 2 2-5 3.5 3.5L15 14z" fill="currentColor"/>',
+  professor: '<path d="M8 2L1 5.5 8 9l7-3.5z" fill="currentColor"/><path d="M4 7.5v3.5c2 2 6 2 8 0V7.5L8 9.5z" fill="currentColor"/>',
+  deck: '<rect x="3" y="1.5" width="10" height="13" rx="1.5" fill="currentColor"/><rect x="5" y="4" width="6" height="8" rx="1" fill="none" stroke="#fff" stroke-width="1"/>',
+};
+const TB_REGION_COLOURS = { mesopotamia: "#c0392b", egypt: "#b7860b", greece: "#2e86c1", crete: "#27ae60" };
+const TB_SEAT_COLOURS = ["#6a1b9a", "#ef6c00", "#00838f", "#5d4037"];
+const TB_FAMILY_ICON = {
+  expertise: "book", general: "open", congress: "congress", action: null, exhibition: "exhibition", museum: "museum",
+};
+
+/** A small SVG picture with a tooltip. */
+function tbIcon(name, size = 16, title = "") {
+  const span = h("span", { class: `tb-svg tb-svg-${name}`, title: title || name });
+  span.innerHTML = `<svg width="${size}" height="${size}" viewBox="0 0 16 16" aria-hidden="true">${TB_ICONS[name] || ""}</svg>`;
+  return span;
+}
+
+function tbCardIcon(card) {
+  if (card.family === "action") {
+    if (card.key.endsWith("tomb robbers")) return "robbers";
+    if (card.key.endsWith("thief")) return "thief";
+    if (card.key === "general dig permit") return "permit";
+    return card.key;
+  }
+  return TB_FAMILY_ICON[card.family] || "deck";
+}
+
+/** A card face: icon, name, weeks (clock) and points (laurel). */
+function tbCardFace(card, extra) {
+  const colour = card.region ? TB_REGION_COLOURS[card.region] : "#555";
+  return [
+    h("span", { class: "tb-cardtop" },
+      h("span", { class: "tb-cardicon", style: `color:${colour}` }, tbIcon(tbCardIcon(card), 18, card.french)),
+      card.family === "action" ? h("b", { class: "tb-mark", title: "action card (hidden in the hand)" }, "A") : null,
+      card.family === "exhibition" || card.family === "museum"
+        ? h("b", { class: "tb-mark", title: "presentation card" }, "P") : null,
+      card.region ? h("span", { class: "tb-regionmark", style: `color:${colour}` }, tbIcon(card.region, 14, card.region)) : null),
+    h("span", { class: "tb-cardname" }, card.name),
+    h("span", { class: "tb-cardmeta" },
+      h("span", { class: "tb-weeks", title: "weeks to take it" }, tbIcon("clock", 12), ` ${extra && extra.weeks !== undefined ? extra.weeks : card.weeks}`),
+      card.points ? h("span", { class: "tb-points", title: "victory points" }, tbIcon("laurel", 12), ` ${card.points}`) : null),
+    card.family === "exhibition" ? null : h("span", { class: "tb-cardtext" }, card.text),
+  ];
+}
+
+function tbTrack(board, names) {
+  const t = board.track;
+  const lo = Math.max(0, t.min - 2);
+  const hi = Math.max(lo + 30, t.max + 3);
+  const W = 900, step = (W - 40) / (hi - lo), y0 = 66;
+  const tallest = Math.max(...t.stacks.map((st) => st.seats.length));
+  const top = y0 - 22 - tallest * 16;
+  let svg = `<svg class="tb-tracksvg" viewBox="0 ${top} ${W} ${92 - top}" width="100%" role="img" aria-label="time track">`;
+  svg += `<line x1="20" y1="${y0}" x2="${W - 20}" y2="${y0}" stroke="#2b2118" stroke-width="2"/>`;
+  for (let w = lo; w <= hi; w++) {
+    const x = 20 + (w - lo) * step;
+    const major = w % 4 === 0;
+    svg += `<line x1="${x}" y1="${y0}" x2="${x}" y2="${y0 + (major ? 9 : 5)}" stroke="#8a7a60"/>`;
+    if (major) svg += `<text x="${x}" y="${y0 + 22}" font-size="12" text-anchor="middle" fill="#5a4a35">${w}</text>`;
+  }
+  for (const stack of t.stacks) {
+    const x = 20 + (stack.week - lo) * step;
+    stack.seats.forEach((s, i) => {
+      const y = y0 - 10 - i * 16;
+      const next = s === t.next;
+      svg += `<g data-seat="${s}"><rect x="${x - 11}" y="${y - 7}" width="22" height="14" rx="3" fill="${TB_SEAT_COLOURS[s % 4]}"`
+        + `${next ? ' stroke="#000" stroke-width="2.5"' : ' stroke="#fff"'}/>`
+        + `<text x="${x}" y="${y + 4}" font-size="10" font-weight="700" text-anchor="middle" fill="#fff">${s}</text>`
+        + (next ? `<path d="M${x + 14} ${y}l8 -5v10z" fill="#000"/>` : "") + "</g>";
+    });
+  }
+  svg += "</svg>";
+  const box = h("div", { class: "tb-track", "data-testid": "track" });
+  box.innerHTML = svg;
+  const legend = h("div", { class: "tb-legend" }, board.seats.map((s) => h("span", {
+    class: `tb-legenditem${s.seat === t.next ? " tb-next" : ""}`, dataset: { seat: s.seat },
+  }, h("span", { class: "tb-marker", style: `background:${TB_SEAT_COLOURS[s.seat % 4]}` }, String(s.seat)),
+    ` ${s.name}: week ${s.week}`, s.seat === t.next ? h("b", {}, " (plays next)") : null)));
+  return h("div", {}, box, legend);
+}
+
+function tbDigDialog(dig, ui) {
+  // UI-only memory of the slider and the assistant box for this dig (not a rule: the options come from Python).
+  if (!ui.selected || ui.selected.region !== dig.region) ui.selected = { region: dig.region, weeks: null, assistant: false };
+  const sel = ui.selected;
+  const withAssistant = Boolean(sel.assistant) && dig.knowledge_assistant !== null;
+  const options = dig.options.filter((o) => o.assistant === withAssistant);
+  let chosen = options.find((o) => o.weeks === sel.weeks);
+  if (!chosen) {
+    // start on the length with the best expected points per week
+    chosen = options.reduce((a, b) => (b.expected / b.weeks > a.expected / a.weeks ? b : a), options[0]);
+    sel.weeks = chosen.weeks;
+  }
+  const knowledge = withAssistant ? dig.knowledge_assistant : dig.knowledge;
+  const maxEv = Math.max(...options.map((o) => o.expected), 1);
+  const bars = h("div", { class: "tb-bars", title: "expected points for each length of dig" },
+    options.map((o) => h("button", {
+      class: `tb-bar${o.weeks === chosen.weeks ? " tb-barsel" : ""}`,
+      dataset: { weeks: o.weeks },
+      onclick: () => { sel.weeks = o.weeks; ui.redraw(); },
+      title: `${o.weeks} weeks: ${o.cards} cards, ${o.expected} points expected`,
+    },
+      h("span", { class: "tb-barval" }, String(o.cards)),
+      h("span", { class: "tb-barfill", style: `height:${Math.round(40 * o.expected / maxEv) + 2}px` }),
+      h("span", { class: "tb-barlabel" }, String(o.weeks)))));
+  const minW = options[0].weeks, maxW = options[options.length - 1].weeks;
+  const slider = h("input", {
+    class: "tb-weeks", type: "range", min: minW, max: maxW, step: 1, value: chosen.weeks,
+    "aria-label": "weeks of digging",
+    oninput: (e) => { sel.weeks = Number(e.target.value); ui.redraw(); },
+  });
+  const assistant = dig.knowledge_assistant !== null
+    ? h("label", { class: "tb-assistantbox" },
+      h("input", {
+        class: "tb-assistant", type: "checkbox", checked: withAssistant,
+        onchange: (e) => { sel.assistant = e.target.checked; ui.redraw(); },
+      }), " with the assistant (+1 knowledge; the card is used up)")
+    : null;
+  return h("div", { class: "tb-dialog", role: "dialog", "aria-label": `dig in ${dig.name}`, dataset: { region: dig.region } },
+    h("div", { class: "tb-dialoghead", style: `color:${TB_REGION_COLOURS[dig.region]}` },
+      tbIcon(dig.region, 20), h("b", {}, ` Dig in ${dig.name} (${dig.french}): how many weeks?`)),
+    h("div", { class: "tb-knowledge" },
+      `You gave up ${dig.permit_text}. Knowledge (points de Savoir): ${dig.expertise} expertise + `
+      + `${dig.general_used} general${withAssistant ? " + 1 assistant" : ""} = ${knowledge}`
+      + `${knowledge > 12 ? " (counts as 12)" : ""}. The pile holds ${dig.pile} card${dig.pile === 1 ? "" : "s"}.`),
+    assistant,
+    h("div", { class: "tb-weeksrow" }, h("span", {}, `${minW}`), slider, h("span", {}, `${maxW} weeks`)),
+    h("div", { class: "tb-barcaption" }, "cards drawn (top) and expected points (bars) for each length:"),
+    bars,
+    h("div", { class: "tb-outlook", "data-testid": "outlook" },
+      h("b", {}, `${chosen.weeks} week${chosen.weeks === 1 ? "" : "s"}: draw ${chosen.cards} card${chosen.cards === 1 ? "" : "s"}`),
+      chosen.cards < chosen.table_cards ? ` (the table gives ${chosen.table_cards}; the pile holds only ${dig.pile})` : "",
+      ` · expected ${chosen.expected} points · ${Math.round(chosen.p_nothing * 100)}% chance of rubble only`),
+    h("button", {
+      class: "tb-digconfirm tb-target", dataset: { action: JSON.stringify(chosen.action) },
+      onclick: () => { ui.selected = null; ui.send(chosen.action); },
+    }, `Dig ${chosen.weeks} week${chosen.weeks === 1 ? "" : "s"}`),
+    h("span", { class: "tb-small" }, "  The slider starts on the most points per week. Undo gives the permit back."));
+}
+
+function tbReveal(last, ui) {
+  const fresh = ui.seenDraw === undefined || last.id > ui.seenDraw;
+  const found = last.cards.filter((v) => v > 0);
+  return h("div", { class: `tb-reveal${fresh ? " tb-fresh" : ""}`, "data-testid": "reveal", dataset: { seat: last.seat } },
+    h("span", { class: "tb-revealhead" }, `${last.name} drew from the ${last.region_name} pile:`),
+    h("span", { class: "tb-revealcards" }, last.cards.map((v, i) => h("span", {
+      class: `tb-flip ${v ? "tb-relic" : "tb-rubble"}`,
+      style: `animation-delay:${fresh ? i * 0.35 : 0}s; --back:${TB_REGION_COLOURS[last.region]}`,
+      title: v ? `relic worth ${v}` : "rubble (goes back to the pile)",
+    }, tbIcon(v ? "relic" : "rubble", 14), v ? String(v) : ""))),
+    h("span", { class: "tb-revealsum" }, `${found.reduce((a, b) => a + b, 0)} points`));
+}
+
+const GAME = {
+  draw(area, board, ui) {
+    const names = board.seats.map((s) => s.name);
+    const digsByRegion = Object.fromEntries(board.digs.map((d) => [d.region, d]));
+    if (!board.dig) ui.selected = null;
+
+    // -- the time track (échelle chronologique) ------------------------------------------------
+    const track = h("section", { class: "tb-tracksec" },
+      h("h4", {}, "Time track (échelle chronologique): the marker furthest behind plays; on a shared week, the one on top"),
+      tbTrack(board, names));
+
+    // -- storage spaces, displays, deck --------------------------------------------------------------
+    const card = (c, action, extra, data) => h(action ? "button" : "div", {
+      class: `tb-card tb-fam-${c.family}${action ? " tb-target" : ""}`,
+      onclick: action ? () => ui.send(action) : null,
+      dataset: { key: c.key, family: c.family, action: action ? JSON.stringify(action) : undefined, ...(data || {}) },
+      title: `${c.french}: ${c.text}`,
+    }, tbCardFace(c, extra));
+    const storage = h("section", { class: "tb-storage" },
+      h("h4", {}, "Storage spaces (cases de stockage)"),
+      h("div", { class: "tb-cards" }, board.storage.map((s) => (s.card
+        ? card(s.card, s.action, null, { space: s.space })
+        : h("div", { class: "tb-card tb-emptyspace" }, "(empty)")))),
+      h("div", { class: "tb-deck", title: "the deck (pioche): its top card always has a green back" },
+        tbIcon("deck", 22), ` deck: ${board.deck.size} cards`));
+    const presentation = (p) => {
+      const tiers = p.tiers ? h("ol", { class: "tb-tiers" }, p.tiers.map((t, i) => h("li", {},
+        tbIcon(t.region, 12), ` ${i ? "+" : ""}${t.need} ${t.name}: ${t.weeks} wk`))) : null;
+      const extra = p.family === "exhibition" && p.weeks_now ? { weeks: p.weeks_now } : null;
+      const el = card(p, p.action, extra);
+      if (tiers) el.append(tiers);
+      return el;
+    };
+    const displays = h("section", { class: "tb-displays" },
+      h("h4", {}, "Exhibitions (Expositions) and museums (Musées)"),
+      h("div", { class: "tb-cards" }, [...board.exhibitions, ...board.museums].map(presentation),
+        board.exhibitions.length + board.museums.length ? null : h("span", { class: "tb-none" }, "none revealed yet")));
+
+    // -- excavation piles (paquets de Fouilles) -----------------------------------------------------
+    const piles = h("section", { class: "tb-piles" },
+      h("h4", {}, "Excavation piles (paquets de Fouilles), face down: nobody may count them"),
+      h("div", { class: "tb-pilerow" }, board.piles.map((p) => {
+        const dig = digsByRegion[p.region];
+        const open = board.dig && board.dig.region === p.region;
+        const stack = h("div", { class: "tb-stack", style: `--back:${TB_REGION_COLOURS[p.region]}` },
+          Array.from({ length: Math.min(p.size, 6) }, (_, i) => h("span", { class: "tb-back", style: `left:${i * 3}px;top:${-i * 2}px` },
+            i === Math.min(p.size, 6) - 1 ? tbIcon(p.region, 18) : null)),
+          p.size ? null : h("span", { class: "tb-back tb-emptypile" }, "empty"));
+        const known = p.known.length
+          ? h("div", { class: "tb-known" }, p.known_all ? "You know it all: " : "You know: ",
+            p.known.map((v) => h("span", { class: `tb-chip ${v ? "tb-relic" : "tb-rubble"}` }, v ? String(v) : "R")))
+          : null;
+        return h("div", { class: `tb-pile${open ? " tb-open" : ""}`, dataset: { region: p.region } },
+          stack,
+          h("div", { class: "tb-pileinfo" },
+            h("b", { style: `color:${TB_REGION_COLOURS[p.region]}` }, `${p.name}`), h("small", {}, ` (${p.french})`),
+            h("div", {}, `${p.size} card${p.size === 1 ? "" : "s"} face down`),
+            h("div", { class: "tb-small" }, `${p.deck_relics} still in the deck`),
+            known,
+            dig ? h("button", {
+              class: "tb-digopen tb-target", dataset: { region: p.region, action: JSON.stringify(dig.action) },
+              title: `give up ${dig.permit === "region" ? `your ${dig.name} permit` : dig.permit === "general"
+                ? "a general permit" : "a general dig permit card"} and choose the weeks`,
+              onclick: () => ui.send(dig.action),
+            }, tbIcon("clock", 12), ` Dig here (${dig.knowledge} knowledge)`) : null));
+      })));
+    if (board.dig) piles.append(tbDigDialog(board.dig, ui));
+
+    // -- steps under way: draw, tomb robbers, museum ------------------------------------------------
+    const steps = [];
+    if (board.draw) {
+      steps.push(h("button", {
+        class: "tb-draw tb-target", dataset: { action: JSON.stringify(board.draw.action) },
+        onclick: () => ui.send(board.draw.action),
+      }, tbIcon(board.draw.region, 16), ` Shuffle the ${board.draw.name} pile and draw ${board.draw.cards} card${board.draw.cards === 1 ? "" : "s"}`));
+    }
+    if (board.robbers) {
+      steps.push(h("div", { class: "tb-robbers" },
+        h("span", {}, `The ${board.robbers.name} pile: `),
+        board.robbers.pile.map((v) => h("span", { class: `tb-chip ${v ? "tb-relic" : "tb-rubble"}` }, v ? String(v) : "R")),
+        h("span", {}, " · take: "),
+        board.robbers.options.map((o) => h("button", {
+          class: "tb-pick tb-target", dataset: { value: o.value, action: JSON.stringify(o.action) },
+          onclick: () => ui.send(o.action),
+        }, `relic ${o.value}`))));
+    }
+    if (board.museum) {
+      steps.push(h("div", { class: "tb-museum" },
+        h("span", {}, `Give ${board.museum.left} more to ${board.museum.key}: `),
+        board.museum.options.map((o) => h("button", {
+          class: "tb-give tb-target", dataset: { action: JSON.stringify(o.action) }, onclick: () => ui.send(o.action),
+        }, tbIcon(o.region, 12), ` ${o.name} ${o.value}`))));
+    }
+    const reveal = board.draws.length
+      ? h("section", { class: "tb-draws" }, board.draws.map((d) => tbReveal(d, ui))) : null;
+    if (board.draws.length) ui.seenDraw = board.draws[board.draws.length - 1].id;
+
+    // -- your hidden hand ---------------------------------------------------------------------------
+    const you = board.seats.find((s) => s.you);
+    const hand = you ? h("section", { class: "tb-hand" },
+      h("h4", {}, "Your hand (hidden from the others)"),
+      h("div", { class: "tb-cards" },
+        board.hand.length ? board.hand.map((c) => {
+          const el = h("div", { class: `tb-card tb-fam-action${c.plays.length ? " tb-playable" : ""}`, dataset: { key: c.key } },
+            tbCardFace(c, { weeks: c.play_weeks }), c.count > 1 ? h("b", { class: "tb-count" }, `×${c.count}`) : null);
+          if (c.plays.length) {
+            el.append(h("div", { class: "tb-plays" }, c.plays.map((p) => h("button", {
+              class: "tb-play tb-target", dataset: { action: JSON.stringify(p.action) }, onclick: () => ui.send(p.action),
+              title: `play it: ${c.text}`,
+            }, p.region ? tbIcon(p.region, 12) : null, ` ${p.label}`))));
+          }
+          return el;
+        }) : h("span", { class: "tb-none" }, "no action card")),
+      h("div", { class: "tb-small" }, "Permits (cartes Fouilles): "
+        + (Object.entries(you.permits).filter(([, n]) => n > 0).map(([r, n]) => `${n} ${r}`).join(", ") || "none"))) : null;
+
+    // -- every seat's tableau ------------------------------------------------------------------------
+    const seats = h("section", { class: "tb-seats" }, board.seats.map((s) => h("div", {
+      class: `tb-seat${s.current ? " tb-current" : ""}${s.you ? " tb-you" : ""}`, dataset: { seat: s.seat },
+    },
+      h("div", { class: "tb-seathead" },
+        h("span", { class: "tb-marker", style: `background:${TB_SEAT_COLOURS[s.seat % 4]}` }, String(s.seat)),
+        h("b", {}, s.name), h("span", { class: "tb-small" }, ` week ${s.week}`),
+        h("span", { class: "tb-score" }, `${s.score} pts`)),
+      h("div", { class: "tb-expertise" }, Object.entries(s.expertise).map(([r, n]) => h("span", {
+        class: "tb-exp", style: `color:${TB_REGION_COLOURS[r]}`, title: `${r} expertise`,
+      }, tbIcon(r, 13), ` ${n}`)),
+        h("span", { class: "tb-exp", title: "general knowledge (Savoir général)" }, tbIcon("open", 13), ` ${s.general}`),
+        h("span", { class: "tb-exp", title: "congresses" }, tbIcon("congress", 13), ` ${s.congress}`)),
+      h("div", { class: "tb-relics" }, Object.entries(s.relics).flatMap(([r, vs]) => vs.map((v) => h("span", {
+        class: "tb-chip tb-relic", style: `border-color:${TB_REGION_COLOURS[r]}`, title: `${r} relic ${v}`,
+      }, String(v)))), s.relic_points ? h("small", {}, ` = ${s.relic_points}`) : null),
+      s.professors.length || s.presentations.length
+        ? h("div", { class: "tb-small" }, [...s.professors, ...s.presentations].join(", ")) : null,
+      h("div", { class: "tb-small" }, `hand: ${s.hand_count} card${s.hand_count === 1 ? "" : "s"} · permits: `
+        + (Object.entries(s.permits).filter(([, n]) => n > 0).map(([r, n]) => `${n} ${r}`).join(", ") || "none")))));
+
+    // -- the final count -------------------------------------------------------------------------------
+    let final = null;
+    if (board.final) {
+      const lines = ["relics", "exhibitions", "professors", "museums", "congresses", "time", "total"];
+      final = h("section", { class: "tb-final", "data-testid": "final" },
+        h("h4", {}, "Final count (décompte final)"),
+        h("table", {},
+          h("tr", {}, h("th", {}, ""), board.seats.map((s) => h("th", {}, s.name))),
+          lines.map((line) => h("tr", { class: line === "total" ? "tb-total" : "" }, h("td", {}, line),
+            board.final.rows.map((r) => h("td", {}, String(r[line])))))),
+        h("div", { class: "tb-winner" }, `Winner: ${board.final.winners.map((s) => names[s]).join(" and ")}`));
+    }
+
+    area.replaceChildren(...[
+      track,
+      h("div", { class: "tb-top" }, storage, displays),
+      piles,
+      steps.length ? h("section", { class: "tb-steps" }, steps) : null,
+      reveal,
+      hand,
+      seats,
+      final,
+    ].filter(Boolean));
+  },
+};
