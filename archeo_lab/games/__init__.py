@@ -9,6 +9,7 @@ BUILT_IN = {
     "cibola": "archeo_lab.games.cibola",
     "luxor": "archeo_lab.games.luxor",
     "thebes": "archeo_lab.games.thebes",
+    "quetzal": "archeo_lab.games.quetzal",
 }
 
 for _key, _module in BUILT_IN.items():

@@ -1,0 +1,212 @@
+"""Quetzal: the board's indices and the tables that make legal moves fast.
+
+The rules live in ``state.py``; this module holds what they look up on every move: location
+indices and bit masks, and the placement options of every reserve composition (``Table``),
+built once and shared by every state.  A placement turn can offer a hundred groups, and random
+play, search bots and the contract tests ask for them at every step.
+
+>>> [LOCATIONS[i].key for i in TEMPLES][:2], KINDS[LOC["quarry"]]
+(['temple-1', 'temple-2'], 'bidding')
+>>> len(free_options(LOC["camp"], (1, 1, 0, 1), 99))      # any non-empty subset of 1 black, 1 white, the character
+7
+"""
+
+from __future__ import annotations
+
+from .actions import Deliver, Place
+
+B, W, E, C = range(4)                     # reserve indices: black, white, either, character
+from .components import ANNEX_BONUS, COVERED_TWO_PLAYERS, LOCATIONS, OBJECT_TYPES, SHIP_VP
+
+__all__ = [
+    "DUMMY", "LOC", "CAMP", "STELE", "HARBOUR", "MARKET", "TEMPLES", "VILLAGES", "ANNEXES", "SHIPS", "KINDS",
+    "BIDDING", "Table", "TABLES", "single_options", "free_options", "bid_options", "delivery_options",
+    "covered_spaces", "set_covered", "hold_key", "group_size", "derive_board",
+]
+
+#: The neutral expedition's seat number in location groups (two players only).
+DUMMY = -1
+LOC = {loc.key: i for i, loc in enumerate(LOCATIONS)}
+CAMP, STELE, HARBOUR, MARKET = LOC["camp"], LOC["stele"], LOC["harbour"], LOC["black-market"]
+TEMPLES = [i for i, loc in enumerate(LOCATIONS) if loc.area == "temple"]
+VILLAGES = [i for i, loc in enumerate(LOCATIONS) if loc.area == "village"]
+ANNEXES = [LOC[k] for k in ANNEX_BONUS]
+SHIPS = [LOC[k] for k in SHIP_VP]
+KINDS = [loc.kind for loc in LOCATIONS]
+BIDDING = [i for i, k in enumerate(KINDS) if k == "bidding"]
+
+
+# -- placement options, cached by what they depend on (a hot path for random play) --------------------
+_OPTIONS: dict[tuple, list[Place]] = {}
+
+
+def single_options(loc: int, res: tuple) -> list[Place]:
+    """One meeple of the location's colour (unique locations); the character counts as that colour."""
+    key = ("u", loc, res[0] > 0, res[1] > 0, res[2] > 0, res[3] > 0)
+    out = _OPTIONS.get(key)
+    if out is None:
+        name = LOCATIONS[loc].key
+        out = []
+        for role in LOCATIONS[loc].roles:
+            if res[B if role == "adventurer" else W]:
+                out.append(Place(name, role, int(role == "adventurer"), int(role == "archaeologist"), 0, False))
+            if res[E]:
+                out.append(Place(name, role, 0, 0, 1, False))
+            if res[C]:
+                out.append(Place(name, role, 0, 0, 0, True))
+        out.sort()
+        _OPTIONS[key] = out
+    return out
+
+
+def free_options(loc: int, res: tuple, most: int) -> list[Place]:
+    """Any group of at most ``most`` meeples, colours not chosen (Camp, Harbour office)."""
+    key = ("f", loc, res, most)
+    out = _OPTIONS.get(key)
+    if out is None:
+        name = LOCATIONS[loc].key
+        out = [Place(name, "any", b, w, e, bool(c))
+               for b in range(res[B] + 1) for w in range(res[W] + 1) for e in range(res[E] + 1)
+               for c in range(res[C] + 1) if 0 < b + w + e + c <= most]
+        out.sort()
+        _OPTIONS[key] = out
+    return out
+
+
+def bid_options(loc: int, roles: tuple, least: int, res: tuple) -> list[Place]:
+    """Groups of one colour with at least ``least`` meeples (and the character alone if ``least`` is 1)."""
+    key = ("b", loc, roles, least, res)
+    out = _OPTIONS.get(key)
+    if out is None:
+        name = LOCATIONS[loc].key
+        out = []
+        if least <= 1 and res[C]:
+            out.append(Place(name, "any", 0, 0, 0, True))
+        for role in roles:
+            fixed = res[B] if role == "adventurer" else res[W]
+            for f in range(fixed + 1):
+                for e in range(res[E] + 1):
+                    for c in range(res[C] + 1):
+                        n = f + e + c
+                        if n >= max(least, 1) and not (n == 1 and c):
+                            out.append(Place(name, role, f if role == "adventurer" else 0,
+                                             f if role == "archaeologist" else 0, e, bool(c)))
+        out.sort()
+        _OPTIONS[key] = out
+    return out
+
+
+ROLES_AT = [loc.roles for loc in LOCATIONS]
+COSTS = [loc.cost for loc in LOCATIONS]
+ANNEX_0, ANNEX_1, ANNEX_2 = ANNEXES
+#: _SINGLES[has white + 2 has either + 4 has character][location]: one meeple on a unique location.
+_SINGLES = [[(single_options(i, (0, w, e, c)) if KINDS[i] == "unique" else []) for i in range(len(LOCATIONS))]
+            for c in (0, 1) for e in (0, 1) for w in (0, 1)]
+
+BIDS_BEFORE_VILLAGE = ANNEXES + [MARKET]
+#: DUMMY_TARGETS[i][colour code of the holder (0 adventurer, 1 archaeologist, 2 any/empty)]:
+#: the (location, colour) pairs the neutral expedition may choose there.
+DUMMY_TARGETS = [[[(i, r) for r in ROLES_AT[i] if code == 2 or r == ("adventurer", "archaeologist")[code]]
+                   for code in range(3)] for i in range(len(LOCATIONS))]
+STELE_BIT = 1 << STELE
+TEMPLE_BITS = sum(1 << i for i in TEMPLES)
+VILLAGE_BITS = sum(1 << i for i in VILLAGES)
+TEMPLE_TASKS = [(i, LOCATIONS[i].picks, LOCATIONS[i].draws, LOCATIONS[i].key) for i in TEMPLES]
+VILLAGE_TASKS = [(i, LOCATIONS[i].key) for i in VILLAGES]
+SHIP_TASKS = [(i, LOCATIONS[i].key, SHIP_VP[LOCATIONS[i].key]) for i in SHIPS]
+N_LOCATIONS = len(LOCATIONS)
+BID_A_BITS = sum(1 << i for i in BIDS_BEFORE_VILLAGE)
+#: Bits of the Stele and the Temple slots a seat can pay for, by gold + Temple discount (capped at 5).
+AFFORD_TEMPLE = [STELE_BIT | sum(1 << i for i in TEMPLES if COSTS[i] <= g) for g in range(6)]
+#: Bits of the Village slots a seat can pay for, by gold (capped at 2).
+AFFORD_VILLAGE = [sum(1 << i for i in VILLAGES if COSTS[i] <= g) for g in range(3)]
+TABLES: dict[tuple, "Table"] = {}
+
+
+class Table:
+    """The placement options of one reserve composition, built once and shared by every state.
+
+    ``camp``: groups for the Camp; ``singles[i]``: one meeple on unique location ``i``;
+    ``empty[i]``: groups for bidding location ``i`` while it is empty; ``held[key]``: groups that
+    outbid a holder (``key`` = location * 64 + colour code * 16 + the holder's size);
+    ``harbour[m]``: groups of at most ``m`` meeples for the Harbour office.
+    """
+
+    __slots__ = ("res", "camp", "singles", "empty", "held", "harbour", "block_a", "block_b", "empty_a")
+
+    def __init__(self, res: tuple):
+        self.res = res
+        self.camp = free_options(CAMP, res, 99)
+        self.singles = _SINGLES[(res[1] > 0) + 2 * (res[2] > 0) + 4 * (res[3] > 0)]
+        self.empty = [(bid_options(i, ROLES_AT[i], 1, res) if KINDS[i] == "bidding" else []) for i in range(len(KINDS))]
+        self.empty_a = [a for i in BIDS_BEFORE_VILLAGE for a in self.empty[i]]
+        self.held: dict[int, list[Place]] = {}
+        full = free_options(HARBOUR, res, 99)
+        self.harbour = [[a for a in full if a.count <= m] for m in range(9)]
+        self.block_a: dict[int, list[Place]] = {}      # Stele + Temple slots open to you, by bit mask
+        self.block_b: dict[int, list[Place]] = {}      # Village slots open to you, by bit mask
+        TABLES[res] = self
+
+    def make_block(self, blocks: dict, mask: int) -> list[Place]:
+        """The single-meeple options of the unique locations whose bits are set in ``mask``."""
+        out = blocks[mask] = [a for i in range(len(KINDS)) if mask >> i & 1 for a in self.singles[i]]
+        return out
+
+    def make(self, key: int) -> list[Place]:
+        i, code, size = key // 64, (key % 64) // 16, key % 16
+        roles = ROLES_AT[i] if code == 2 else ("archaeologist",) if code == 1 else ("adventurer",)
+        out = self.held[key] = bid_options(i, tuple(r for r in roles if r in ROLES_AT[i]), size + 1, self.res)
+        return out
+
+
+DELIVERIES: dict[tuple, list[Deliver]] = {}
+
+
+def delivery_options(t: int, have) -> list[Deliver]:
+    """Deliveries of 1 to 3 cards of type ``t`` given how many plain/gold/vp/discovery cards are held."""
+    key = (t, have[0], have[1], have[2], have[3])
+    out = DELIVERIES.get(key)
+    if out is None:
+        name = OBJECT_TYPES[t].key
+        out = []
+        for n in (1, 2, 3):
+            for g in range(min(have[1], n) + 1):
+                for v in range(min(have[2], n - g) + 1):
+                    for d in range(min(have[3], n - g - v) + 1):
+                        if n - g - v - d <= have[0]:
+                            out.append(Deliver(name, n, g, v, d))
+        out.sort()
+        DELIVERIES[key] = out
+    return out
+
+
+def covered_spaces(players: int) -> frozenset:
+    return frozenset(LOC[k] for k in COVERED_TWO_PLAYERS) if players == 2 else frozenset()
+
+
+def set_covered(state: "QuetzalState") -> None:
+    """Covered spaces (two players) and the Village slots and Ships left open."""
+    state.covered = covered_spaces(state.players)
+    state.open_villages = tuple(i for i in VILLAGES if i not in state.covered)
+    state.open_ships = tuple(i for i in SHIPS if i not in state.covered)
+    state.open_village_mask = sum(1 << i for i in state.open_villages)
+    state.open_bidding = tuple(i for i in BIDDING if i not in state.covered)
+
+
+_COLOUR_CODE = {"adventurer": 0, "archaeologist": 1, "any": 2}
+
+
+def hold_key(i: int, group) -> int:
+    """What outbidding the holder of bidding location ``i`` needs: location * 64 + colour * 16 + size."""
+    return i * 64 + _COLOUR_CODE[group[1]] * 16 + group[2] + group[3] + group[4] + group[5]
+
+
+def derive_board(state: "QuetzalState") -> None:
+    """Recompute ``taken`` (unique and bidding locations occupied, as bits) and ``holds`` from ``spots``."""
+    state.taken = sum(1 << i for i, g in enumerate(state.spots) if g and KINDS[i] != "free")
+    state.holds = [(g[0][0], hold_key(i, g[0])) if g and KINDS[i] == "bidding" else None
+                   for i, g in enumerate(state.spots)]
+
+
+def group_size(group) -> int:
+    return group[2] + group[3] + group[4] + int(group[5])
