@@ -8,6 +8,7 @@ from archeo_lab.engine.registry import register
 BUILT_IN = {
     "cibola": "archeo_lab.games.cibola",
     "luxor": "archeo_lab.games.luxor",
+    "tikal": "archeo_lab.games.tikal",
     "thebes": "archeo_lab.games.thebes",
     "quetzal": "archeo_lab.games.quetzal",
 }

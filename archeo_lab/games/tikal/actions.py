@@ -1,0 +1,273 @@
+"""Tikal: the actions, in the rule book's words.
+
+A turn is a sequence of these atomic actions: place the drawn hex (with its
+rotation), then spend the 10 action points (Points d'Action, PA) one action
+at a time, then ``end turn`` (the turn also ends by itself when no AP are
+left).  The advanced rules add ``bid N``, ``pass`` and ``choose tile N``.
+
+Each action is a value: equal actions are the *same* object (they are
+interned when made, by the state or by reading text or JSON), so comparing
+and finding actions is as cheap as comparing identities, which keeps random
+playouts and search fast.  They sort field by field, as the engine contract
+asks.
+
+>>> Move("explorer", "A5", "B4", 1)
+Move(piece='explorer', src='A5', dst='B4', cost=1)
+>>> str(Move("explorer", "A5", "B4", 1))
+'move explorer A5 -> B4 (1 AP)'
+>>> Move.parse("move explorer a5 -> b4 (1 AP)") is Move("explorer", "A5", "B4", 1)
+True
+>>> str(PlaceTile(12, "C3", 2))
+'place tile 12 (temple 3) on C3, rotation 2'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from archeo_lab.engine import Action
+
+from .components import COSTS, TILE_BY_ID
+
+__all__ = [
+    "TikalAction", "PlaceTile", "ChooseTile", "Bring", "Move", "Uncover", "Dig", "Exchange", "SetUpCamp",
+    "PlaceGuardian", "EndTurn", "Bid", "Pass", "ACTION_TYPES",
+]
+
+_INTERNED: dict[tuple, "TikalAction"] = {}
+_SPACE = r"[a-h][1-5]"
+
+
+class TikalAction(Action):
+    """Base of the Tikal actions: interned values with field-by-field ordering."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args, **kwargs):
+        names = cls._names()
+        if kwargs:
+            if len(args) + len(kwargs) != len(names):
+                raise TypeError(f"{cls.__name__} takes the fields {', '.join(names)}")
+            try:
+                args = args + tuple(kwargs[n] for n in names[len(args):])
+            except KeyError as missing:
+                raise TypeError(f"{cls.__name__}: missing field {missing}") from None
+        elif len(args) != len(names):
+            raise TypeError(f"{cls.__name__} takes the fields {', '.join(names)}")
+        key = (cls, args)
+        obj = _INTERNED.get(key)
+        if obj is None:
+            obj = object.__new__(cls)
+            for name, value in zip(names, args):
+                object.__setattr__(obj, name, value)
+            _INTERNED[key] = obj
+        return obj
+
+    @classmethod
+    def _names(cls) -> tuple[str, ...]:
+        cached = cls.__dict__.get("_name_cache")
+        if cached is None:
+            cached = tuple(name for name, _ in cls._fields())
+            type.__setattr__(cls, "_name_cache", cached)
+        return cached
+
+    def values(self) -> tuple:
+        """The fields' values, in order (what actions of one kind are sorted by)."""
+        return tuple(getattr(self, n) for n in self._names())
+
+    def __reduce__(self):
+        return (type(self), self.values())
+
+    def __lt__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.values() < other.values()
+
+    def __le__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.values() <= other.values()
+
+    def __gt__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.values() > other.values()
+
+    def __ge__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.values() >= other.values()
+
+    @staticmethod
+    def _text_value(name: str, raw: str) -> str:
+        # Spaces are upper case (``C4``); pieces and treasure kinds lower case.
+        return raw.upper() if name in ("space", "src", "dst") else raw.lower()
+
+
+_ACTION = dict(frozen=True, slots=True, eq=False, init=False)
+
+
+@dataclass(**_ACTION)
+class PlaceTile(TikalAction):
+    """Place the drawn hex on ``space`` turned ``rotation`` x 60 degrees ("Mettre en jeu un hexagone")."""
+
+    kind: ClassVar[str] = "place"
+    pattern: ClassVar[str] = (r"place tile (?P<tile>\d+)(?: \([^)]*\))? on (?P<space>" + _SPACE +
+                              r"),? rotation (?P<rotation>\d)")
+    tile: int
+    space: str
+    rotation: int
+
+    def __str__(self) -> str:
+        tile = TILE_BY_ID.get(self.tile)
+        what = f" ({tile.describe()})" if tile else ""
+        return f"place tile {self.tile}{what} on {self.space}, rotation {self.rotation}"
+
+
+@dataclass(**_ACTION)
+class ChooseTile(TikalAction):
+    """Advanced rules: the auction's winner chooses one of the revealed hexes."""
+
+    kind: ClassVar[str] = "choose"
+    pattern: ClassVar[str] = r"choose tile (?P<tile>\d+)(?: \([^)]*\))?"
+    tile: int
+
+    def __str__(self) -> str:
+        tile = TILE_BY_ID.get(self.tile)
+        return f"choose tile {self.tile}" + (f" ({tile.describe()})" if tile else "")
+
+
+@dataclass(**_ACTION)
+class Bring(TikalAction):
+    """Bring an explorer or the leader into play at the base camp or an own camp, 1 AP (action A)."""
+
+    kind: ClassVar[str] = "bring"
+    pattern: ClassVar[str] = (r"bring (?P<piece>explorer|leader) (?:into play )?at (?P<space>" + _SPACE +
+                              r")(?: \(1 AP\))?")
+    piece: str
+    space: str
+
+    def __str__(self) -> str:
+        return f"bring {self.piece} into play at {self.space} ({COSTS['bring']} AP)"
+
+
+@dataclass(**_ACTION)
+class Move(TikalAction):
+    """Move one explorer (or the leader) to an adjacent hex, 1 AP per stone, or between own camps, 1 AP (B, C)."""
+
+    kind: ClassVar[str] = "move"
+    pattern: ClassVar[str] = (r"move (?P<piece>explorer|leader) (?P<src>" + _SPACE + r") -> (?P<dst>" + _SPACE +
+                              r") \((?P<cost>\d+) AP\)")
+    piece: str
+    src: str
+    dst: str
+    cost: int
+
+    def __str__(self) -> str:
+        return f"move {self.piece} {self.src} -> {self.dst} ({self.cost} AP)"
+
+
+@dataclass(**_ACTION)
+class Uncover(TikalAction):
+    """Uncover the next level of a temple with an explorer there, 2 AP (action D)."""
+
+    kind: ClassVar[str] = "uncover"
+    pattern: ClassVar[str] = (r"uncover temple (?P<space>" + _SPACE + r") to level (?P<level>\d+)(?: \(2 AP\))?")
+    space: str
+    level: int
+
+    def __str__(self) -> str:
+        return f"uncover temple {self.space} to level {self.level} ({COSTS['uncover']} AP)"
+
+
+@dataclass(**_ACTION)
+class Dig(TikalAction):
+    """Dig up the top treasure of a ruin with an explorer there, 3 AP (action E)."""
+
+    kind: ClassVar[str] = "dig"
+    pattern: ClassVar[str] = r"dig treasure at (?P<space>" + _SPACE + r")(?: \(3 AP\))?"
+    space: str
+
+    def __str__(self) -> str:
+        return f"dig treasure at {self.space} ({COSTS['dig']} AP)"
+
+
+@dataclass(**_ACTION)
+class Exchange(TikalAction):
+    """Swap a treasure you hold once for one a rival holds once, 3 AP (action F)."""
+
+    kind: ClassVar[str] = "exchange"
+    pattern: ClassVar[str] = (r"exchange (?:my )?(?P<give>[a-z]+) for seat (?P<seat>\d+)'s (?P<take>[a-z]+)"
+                              r"(?: \(3 AP\))?")
+    give: str
+    seat: int
+    take: str
+
+    def __str__(self) -> str:
+        return f"exchange {self.give} for seat {self.seat}'s {self.take} ({COSTS['exchange']} AP)"
+
+
+@dataclass(**_ACTION)
+class SetUpCamp(TikalAction):
+    """Set up one of your two camps on a clearing where you have an explorer, 5 AP (action G)."""
+
+    kind: ClassVar[str] = "camp"
+    pattern: ClassVar[str] = r"set up camp at (?P<space>" + _SPACE + r")(?: \(5 AP\))?"
+    space: str
+
+    def __str__(self) -> str:
+        return f"set up camp at {self.space} ({COSTS['camp']} AP)"
+
+
+@dataclass(**_ACTION)
+class PlaceGuardian(TikalAction):
+    """Make one of your pieces the guardian of a temple you dominate, 5 AP (action H)."""
+
+    kind: ClassVar[str] = "guardian"
+    pattern: ClassVar[str] = (r"place (?P<piece>explorer|leader) as guardian (?:on|of) (?P<space>" + _SPACE +
+                              r")(?: \(5 AP\))?")
+    piece: str
+    space: str
+
+    def __str__(self) -> str:
+        return f"place {self.piece} as guardian on {self.space} ({COSTS['guardian']} AP)"
+
+
+@dataclass(**_ACTION)
+class EndTurn(TikalAction):
+    """Stop spending action points; the AP left are lost."""
+
+    kind: ClassVar[str] = "end"
+    pattern: ClassVar[str] = r"end turn"
+
+    def __str__(self) -> str:
+        return "end turn"
+
+
+@dataclass(**_ACTION)
+class Bid(TikalAction):
+    """Advanced rules: offer ``amount`` prestige points for the next turn (English auction)."""
+
+    kind: ClassVar[str] = "bid"
+    pattern: ClassVar[str] = r"bid (?P<amount>\d+)"
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@dataclass(**_ACTION)
+class Pass(TikalAction):
+    """Advanced rules: leave this auction."""
+
+    kind: ClassVar[str] = "pass"
+    pattern: ClassVar[str] = r"pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+#: In the order the codec tries them when reading text (the most frequent first).
+ACTION_TYPES = (Move, Bid, Bring, PlaceTile, EndTurn, Pass, Uncover, Dig, Exchange, SetUpCamp, PlaceGuardian,
+                ChooseTile)

@@ -1,0 +1,148 @@
+"""Tikal: a heuristic value per seat, for the greedy bot and search cut-offs.
+
+The value of a seat is its prestige points now plus what its position would
+score at every scoring still to come (``future_scorings``): temples it holds
+(a guarded temple in full, a majority at 80 %: it can still be taken) and its
+treasure sets.  Small terms make one-move-ahead play sensible:
+
+* a share of each contested temple, in proportion to the strength there;
+* a token soon from a ruin where the seat has explorers;
+* each piece in play is worth a little, more near temples and ruins (a
+  proximity field computed once per board layout with Dijkstra's algorithm),
+  with diminishing returns for a crowd on one hex;
+* a camp set up is worth its shortcut;
+* in an auction, holding the high bid costs the bid but is worth a turn;
+* the player spending action points loses a hair per AP left, so that when
+  nothing helps, ending the turn is best.
+
+It reads only public information (no face-down treasure, no stack order), so
+bots may call it on ``determinize()`` copies.
+"""
+
+from __future__ import annotations
+
+import heapq
+from itertools import compress
+
+from . import scoring
+from .components import TILE_BY_ID
+from .hexgrid import SPACES
+
+__all__ = ["evaluate", "future_scorings", "proximity"]
+
+_VOLCANOES = frozenset(t.id for t in TILE_BY_ID.values() if t.kind == "volcano")
+HELD_SHARE = 0.8            # a temple held by majority, per future scoring
+CONTEST_SHARE = 0.3         # share of a temple's value spread by strength
+RUIN_TOKEN = 0.6            # a treasure within reach
+PIECE = 0.05                # a piece in play
+#: n pieces on one hex are worth 1, 1.5, 1.75, ... times its proximity (crowds add little).
+_CROWD = [2 - 2 ** (1 - n) if n else 0.0 for n in range(40)]
+_RANGE = range(SPACES)
+CAMP = 1.5                  # a camp set up
+TURN_VALUE = 3.0            # what winning an auction is worth (a turn with the first choice)
+AP_HAIR = 0.001             # per AP left to the player spending them
+REACH = 8                   # the proximity field looks this many AP away
+
+
+def future_scorings(state) -> list[int]:
+    """How many scorings each seat still has to come: volcanoes not yet drawn, the final
+    one, and the round in progress for the seats that have not scored in it yet.
+
+    >>> import archeo_lab as al
+    >>> future_scorings(al.get_game("tikal").new_state(players=2, seed=1))
+    [4, 4]
+    """
+    volcanoes = sum(1 for t in state.stack if t in _VOLCANOES) + sum(1 for t in state.offer if t in _VOLCANOES)
+    base = volcanoes + (0 if state.turn_kind == "final" else 1)
+    pending = set()
+    if state.turn_kind != "normal" and state.current_player is not None:
+        pending = set(state.queue) | {state.current_player}
+    return [base + (s in pending) for s in state.seats]
+
+
+def proximity(state) -> list[float]:
+    """Per space, how close it is to temples and ruins: sum of weight / (1 + AP) within ``REACH`` AP."""
+    geo = state._geo
+    # Keyed by what it reads besides the layout, so that it is a pure function of the position.
+    key = ("proximity", tuple(state.value[i] for i in geo.temples),
+           tuple((i, len(t)) for i, t in sorted(state.tokens.items())))
+    field = geo.extra.get(key)
+    if field is not None:
+        return field
+    field = [0.0] * SPACES
+    adj = geo.adj
+    for j in range(SPACES):
+        k = state.kind[j]
+        if k == "temple":
+            weight = 0.05 * state.value[j]
+        elif k == "ruin":
+            weight = 0.1 * len(state.tokens.get(j, ()))
+        else:
+            continue
+        dist = {j: 0}
+        heap = [(0, j)]
+        while heap:
+            d, i = heapq.heappop(heap)
+            if d > dist.get(i, d):
+                continue
+            field[i] += weight / (1 + d)
+            for nxt, c in adj[i]:
+                nd = d + c
+                if nd <= REACH and nd < dist.get(nxt, REACH + 1):
+                    dist[nxt] = nd
+                    heapq.heappush(heap, (nd, nxt))
+    if len(geo.extra) > 64:
+        geo.extra.clear()
+    geo.extra[key] = field
+    return field
+
+
+def evaluate(state) -> list[float]:
+    """Estimated final prestige per seat (see the module docstring)."""
+    points = state.points
+    if state.is_terminal:
+        return [float(p) for p in points]
+    seats = range(state.players)
+    future = future_scorings(state)
+    out = [float(p) for p in points]
+    expl, leader_at = state.expl, state.leader_at
+    lead3 = scoring.LEADER_STRENGTH
+    for i in state._geo.temples:
+        v = state.value[i]
+        g = state.guard[i]
+        if g is not None:
+            out[g[0]] += v * future[g[0]]
+            continue
+        st = [expl[s][i] + (lead3 if leader_at[s] == i else 0) for s in seats]
+        total = sum(st)
+        if not total:
+            continue
+        holder = scoring.temple_holder(st)
+        if holder is not None:
+            out[holder] += HELD_SHARE * v * future[holder]
+        for s in seats:
+            if st[s]:
+                out[s] += CONTEST_SHARE * v * st[s] / (total + 2)
+    for s in seats:
+        out[s] += scoring.treasure_score(state.treasures[s]) * future[s]
+    for i, tokens in state.tokens.items():
+        for s in seats:
+            here = expl[s][i] + (leader_at[s] == i)
+            if here:
+                out[s] += RUIN_TOKEN * min(here, len(tokens))
+    near = proximity(state)
+    for s in seats:
+        row = expl[s]
+        lead = leader_at[s]
+        total = 0.0
+        for i in compress(_RANGE, row):
+            total += near[i] * _CROWD[row[i] + (lead == i)]
+        if lead >= 0 and not row[lead]:
+            total += near[lead]
+        out[s] += total + PIECE * (sum(row) + (lead >= 0)) + CAMP * (2 - state.camps_left[s])
+    phase = state.phase
+    if phase == "actions":
+        out[state.current_player] -= AP_HAIR * state.ap
+    elif phase == "bid" and state.high_bidder is not None:
+        out[state.high_bidder] += TURN_VALUE - state.high_bid
+    return out

@@ -1,0 +1,227 @@
+"""Tikal: reading a saved position strictly, and checking a position's conservation laws.
+
+``read_state`` rebuilds a state from ``TikalState._to_dict()`` output, every
+field read through ``engine.Fields`` (a bad field raises ``CorruptSave``
+naming it); the derived data (hex kinds after emptied ruins, rotated stones,
+passages) is recomputed, never trusted from the file.  ``check_state`` lists
+what breaks the rules' arithmetic: every hex, piece, treasure and temple
+level in exactly one place, and a consistent turn.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate, compress
+
+from archeo_lab.engine import Fields
+from archeo_lab.engine.saves import CorruptSave
+
+from .components import (
+    ACTION_POINTS, CAMPS, EXPLORERS, GUARDIANS, LEVEL_PIECES, TILE_BY_ID, TREASURE_COPIES, TREASURE_KINDS,
+)
+from .hexgrid import INDEX, LABELS, SPACES, rotated
+
+__all__ = ["read_state", "check_state"]
+
+_LEVELS = [LEVEL_PIECES.get(v, 0) for v in range(max(LEVEL_PIECES) + 1)]
+_ALL_TILES = list(range(1, len(TILE_BY_ID) + 1))
+_RANGE = range(SPACES)
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _space_pairs(f: Fields, key: str, value_check) -> list:
+    out = []
+    for n, item in enumerate(f.list(key)):
+        if not (isinstance(item, list) and len(item) == 2 and item[0] in INDEX and value_check(item[1])):
+            raise CorruptSave(f"{f.path}.{key}[{n}] must be [space, value], got {item!r}")
+        out.append((INDEX[item[0]], item[1]))
+    return out
+
+
+def read_state(cls, f: Fields, players: int, variant: str):
+    """A ``cls`` state from its saved fields (see the module docstring)."""
+    from .state import BOXED, GUARD, PHASES, RESERVE, TURN_KINDS, _START
+
+    s = object.__new__(cls)
+    s.players, s.variant, s._legal_cache = players, variant, None
+    seat = dict(lo=0, hi=players - 1)
+    s.tile_at, s.rot, s.value = [None] * SPACES, [0] * SPACES, [0] * SPACES
+    for n, item in enumerate(f.list("board")):
+        ok = (isinstance(item, list) and len(item) == 4 and item[0] in INDEX
+              and all(_is_int(x) for x in item[1:]) and 0 <= item[1] <= len(TILE_BY_ID)
+              and 0 <= item[2] <= 5 and 0 <= item[3] <= max(LEVEL_PIECES))
+        if not ok or s.tile_at[INDEX[item[0]]] is not None:
+            raise CorruptSave(f"{f.path}.board[{n}] must be [space, tile, rotation, value] for a new space, "
+                              f"got {item!r}")
+        i = INDEX[item[0]]
+        s.tile_at[i], s.rot[i], s.value[i] = item[1], item[2], item[3]
+    tokens = _space_pairs(f, "tokens", lambda v: isinstance(v, list) and v and all(k in TREASURE_KINDS for k in v))
+    s.tokens = {i: list(v) for i, v in tokens}
+    s.camp_of = [None] * SPACES
+    for i, c in _space_pairs(f, "camps", lambda v: _is_int(v) and 0 <= v < players):
+        s.camp_of[i] = c
+    s.guard = [None] * SPACES
+    for n, g in enumerate(f.list("guards")):
+        if not (isinstance(g, list) and len(g) == 3 and g[0] in INDEX and _is_int(g[1]) and 0 <= g[1] < players
+                and g[2] in ("explorer", "leader")):
+            raise CorruptSave(f"{f.path}.guards[{n}] must be [space, seat, piece], got {g!r}")
+        s.guard[INDEX[g[0]]] = (g[1], g[2])
+    s.expl = []
+    for p, rows in enumerate(f.list("explorers", length=players)):
+        sub = Fields({"explorers": rows}, f"{f.path}.explorers[{p}]")
+        row = [0] * SPACES
+        for i, c in _space_pairs(sub, "explorers", lambda v: _is_int(v) and 1 <= v <= EXPLORERS):
+            row[i] = c
+        s.expl.append(row)
+    s.leader_at = f.int_list("leader_at", length=players, lo=GUARD, hi=SPACES - 1)
+    s.reserve = f.int_list("reserve", length=players, lo=0, hi=EXPLORERS)
+    s.boxed = f.int_list("boxed", length=players, lo=0, hi=EXPLORERS)
+    s.camps_left = f.int_list("camps_left", length=players, lo=0, hi=CAMPS)
+    s.treasures = [Fields({"t": t}, f"{f.path}.treasures[{p}]").int_list("t", length=len(TREASURE_KINDS), lo=0,
+                                                                         hi=TREASURE_COPIES)
+                   for p, t in enumerate(f.list("treasures", length=players))]
+    s.points = f.int_list("points", length=players, lo=0)
+    s.levels = f.int_list("levels", length=max(LEVEL_PIECES) + 1, lo=0)
+    s.stack = f.int_list("stack", lo=1, hi=len(TILE_BY_ID))
+    s.supply = f.str_list("supply", choices=TREASURE_KINDS)
+    s.phase = f.str("phase", choices=PHASES)
+    s.current_player = f.opt_int("current_player", **seat)
+    s.is_terminal = s.phase == "over"
+    s.in_hand = f.opt_int("in_hand", lo=1, hi=len(TILE_BY_ID))
+    s.offer = f.int_list("offer", lo=1, hi=len(TILE_BY_ID))
+    s.ap = f.int("ap", lo=0, hi=ACTION_POINTS)
+    s.turn_kind = f.str("turn_kind", choices=TURN_KINDS)
+    s.queue = f.int_list("queue", **seat)
+    s.volcano_by = f.opt_int("volcano_by", **seat)
+    s.levels_turn = dict(_space_pairs(f, "levels_turn", lambda v: v in (1, 2)))
+    s.digs_turn = dict(_space_pairs(f, "digs_turn", lambda v: v in (1, 2)))
+    s.amulet = []
+    for n, a in enumerate(f.list("amulet", length=players)):
+        if not isinstance(a, bool):
+            raise CorruptSave(f"{f.path}.amulet[{n}] must be true or false, got {a!r}")
+        s.amulet.append(a)
+    s.bidders = f.int_list("bidders", **seat)
+    s.passed = f.int_list("passed", **seat)
+    s.high_bid = f.int("high_bid", lo=0)
+    s.high_bidder = f.opt_int("high_bidder", **seat)
+    s.first_pass = f.opt_int("first_pass", **seat)
+    s.bid_turn = f.opt_int("bid_turn", **seat)
+    s.last_player = f.opt_int("last_player", **seat)
+    s.scorings = f.int("scorings", lo=0)
+    s.events = []
+    for n, e in enumerate(f.list("events")):
+        if not (isinstance(e, list) and e and isinstance(e[0], str)):
+            raise CorruptSave(f"{f.path}.events[{n}] must be a list starting with its kind")
+        s.events.append(tuple(tuple(x) if isinstance(x, list) else x for x in e))
+    # Derived: kinds and stones from the tiles (an emptied ruin is a clearing), then the passages.
+    s.kind, s.stones = [None] * SPACES, [None] * SPACES
+    for i, t in enumerate(s.tile_at):
+        if t == 0:
+            if i not in _START:
+                raise CorruptSave(f"{f.path}.tile_at[{i}]: {LABELS[i]} is not a printed hex")
+            s.kind[i], s.stones[i] = _START[i].kind, _START[i].stones
+        elif t is not None:
+            info = TILE_BY_ID[t]
+            s.kind[i], s.stones[i] = info.kind, rotated(info.stones, s.rot[i])
+            if info.kind == "ruin" and i not in s.tokens:
+                s.kind[i] = "clearing"
+    s.guardians = [sum(1 for g in s.guard if g is not None and g[0] == p) for p in range(players)]
+    if any(x not in (RESERVE, BOXED, GUARD) and x < 0 for x in s.leader_at):
+        raise CorruptSave(f"{f.path}.leader_at has an unknown place")
+    s._geo, s._xcache = None, None
+    s._rebuild_geo()
+    s._rebuild_occupancy()
+    return s
+
+
+def check_state(s) -> list[str]:
+    """Conservation and turn problems of a position (see the module docstring)."""
+    from .state import ACTIONS, BID, BOXED, CHOOSE, GUARD, OVER, PLACE, RESERVE, _START
+
+    problems = []
+    n = s.players
+    # Hexes: the printed four in place, every tile once (board, stack, hand, offer).
+    for i, h in _START.items():
+        if s.tile_at[i] != 0:
+            problems.append(f"the printed hex {h.space} must stay on the board")
+    tiles = [t for t in s.tile_at if t] + s.stack + s.offer + ([s.in_hand] if s.in_hand else [])
+    if sorted(tiles) != _ALL_TILES:
+        problems.append("each of the 36 hexes must be in exactly one place")
+    # Treasures: 3 of each kind in the supply, on ruins or in front of players.
+    pool = list(s.supply)
+    for i, toks in s.tokens.items():
+        if s.kind[i] != "ruin" or not toks:
+            problems.append(f"treasures lie on {LABELS[i]}, which is not a ruin with treasures")
+        pool += toks
+    held = [sum(col) for col in zip(*s.treasures)]
+    counts = [pool.count(k) + h for k, h in zip(TREASURE_KINDS, held)]
+    if counts != [TREASURE_COPIES] * len(TREASURE_KINDS):
+        problems.append("each treasure kind must have its 3 tokens in exactly one place")
+    if sum(1 for k in s.kind if k == "ruin") != len(s.tokens):
+        problems.append("a ruin without treasures must have become a clearing")
+    # Temple levels: a temple at v holds one piece of each level above its printed value.
+    diff = [0] * (len(s.levels) + 1)        # levels start+1 .. value of every temple, as a difference array
+    for i, k in enumerate(s.kind):
+        if k == "temple":
+            start = _START[i].value if s.tile_at[i] == 0 else TILE_BY_ID[s.tile_at[i]].value
+            if s.value[i] < start:
+                problems.append(f"the temple on {LABELS[i]} is below its printed value")
+            diff[start + 1] += 1
+            diff[s.value[i] + 1] -= 1
+        elif s.value[i]:
+            problems.append(f"{LABELS[i]} has temple levels but no temple")
+    used = list(accumulate(diff))
+    if any(s.levels[v] + used[v] != _LEVELS[v] for v in range(len(s.levels))):
+        problems.append("each temple level must be in the supply or on exactly one temple")
+    # Pieces.
+    guards = [g for g in s.guard if g is not None]
+    blocked = [k is None or k == "volcano" for k in s.kind]
+    for p in range(n):
+        on_board = sum(s.expl[p])
+        guard_explorers = guards.count((p, "explorer"))
+        if s.reserve[p] + on_board + s.boxed[p] + guard_explorers != EXPLORERS:
+            problems.append(f"seat {p} must have its 18 explorers in the reserve, on the board, as guardians or boxed")
+        leader = s.leader_at[p]
+        if (leader == GUARD) != ((p, "leader") in guards):
+            problems.append(f"seat {p}'s leader is a guardian exactly when a temple says so")
+        if leader >= 0 and s.kind[leader] in (None, "volcano"):
+            problems.append(f"seat {p}'s leader stands on {LABELS[leader]}, which cannot hold pieces")
+        if leader not in (RESERVE, BOXED, GUARD) and leader < 0:
+            problems.append(f"seat {p}'s leader is nowhere")
+        if any(compress(s.expl[p], blocked)):
+            problems.append(f"seat {p} has explorers on a space that cannot hold them")
+        if s._occ[p] != list(compress(_RANGE, s.expl[p])):
+            problems.append(f"seat {p}'s list of occupied spaces is out of date")
+        camps = s.camp_of.count(p)
+        if camps + s.camps_left[p] != CAMPS:
+            problems.append(f"seat {p} must have 2 camps, set up or in hand")
+        if s.guardians[p] != guard_explorers + guards.count((p, "leader")) or s.guardians[p] > GUARDIANS:
+            problems.append(f"seat {p} has at most 2 guardians, counted right")
+        if s.points[p] < 0:
+            problems.append(f"seat {p} has negative points")
+    for i in [i for i, c in enumerate(s.camp_of) if c is not None]:
+        if s.kind[i] != "clearing":
+            problems.append(f"the camp on {LABELS[i]} must stand on a clearing")
+    for i in [i for i, g in enumerate(s.guard) if g is not None]:
+        if s.kind[i] != "temple":
+            problems.append(f"the guardian on {LABELS[i]} must stand on a temple")
+    # The turn.
+    phase = s.phase
+    if s.is_terminal != (phase == OVER) or (s.current_player is None) != (phase == OVER):
+        problems.append("current_player must be empty exactly when the game is over")
+    if phase == ACTIONS and not 1 <= s.ap <= ACTION_POINTS:
+        problems.append("a player spending action points has 1 to 10 AP")
+    if phase == PLACE and s.in_hand is None:
+        problems.append("a player placing a hex must hold one")
+    if phase == CHOOSE and not s.offer:
+        problems.append("a player choosing a hex needs revealed hexes")
+    if phase == BID and (s.current_player not in s.bidders or s.current_player in s.passed
+                         or s.bid_turn != s.current_player):
+        problems.append("the bidder to play must be in the auction and not have passed")
+    if s.variant != "advanced" and (s.offer or s.bidders or any(s.amulet)):
+        problems.append("auctions and amulets belong to the advanced rules")
+    if s.volcano_by is not None and (s.in_hand is None or TILE_BY_ID[s.in_hand].kind != "volcano"):
+        problems.append("a scoring round waits for a volcano set aside")
+    return problems
