@@ -26,7 +26,9 @@ def menu(page: Page, top: str, item: str) -> None:
 
 def open_notebook(page: Page, lab: dict, name: str) -> Locator:
     """Open a notebook and wait until its kernel is really connected and idle."""
-    page.goto(f"{lab['base']}/lab/tree/{name}?token={lab['token']}")
+    # A workspace of its own, reset: notebooks opened by earlier tests are not restored beside it.
+    workspace = re.sub(r"[^A-Za-z0-9]", "-", name)
+    page.goto(f"{lab['base']}/lab/workspaces/{workspace}/tree/{name}?reset&token={lab['token']}")
     # Not the toolbar's ExecutionIndicator: it reads "idle" before the kernel is connected,
     # and Run All clicked then runs nothing.  The status bar's "| Idle" comes after.
     expect(page.locator(".jp-StatusBar-Widget").filter(has_text=re.compile(r"\| Idle"))).to_be_visible(
