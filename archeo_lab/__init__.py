@@ -11,7 +11,7 @@ True
 is plain Python and runs anywhere, JupyterLite included.
 """
 
-from . import games as _games  # registers the built-in games
+from . import games as _games  # noqa: F401  (registers the built-in games)
 from .engine import (
     CannotUndo, CorruptSave, Game, IllegalAction, Match, SetupError, State, UnreadableAction,
     get_game, list_games, register,

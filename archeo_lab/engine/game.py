@@ -19,6 +19,8 @@ A game subclasses ``State`` and fills in the rule hooks (``_legal_actions``,
 from __future__ import annotations
 
 import abc
+import importlib
+import importlib.util
 import json
 from itertools import repeat
 from operator import is_
@@ -124,18 +126,41 @@ class Game:
             raise CorruptSave(f"save.state breaks the rules of {self.title}: {problems[0]}")
         return state
 
-    # -- presentation and evaluation (overridden by games) --------------------
+    # -- presentation and evaluation: the game's own modules, by the layout's convention --------
+    def _part(self, name: str) -> Any:
+        """The module ``name`` of the game's folder (``view``, ``draw``, ``evaluate``), imported on first use.
+
+        Presentation and heuristics load lazily, so playing a game never imports them.
+        """
+        package = type(self).__module__.rpartition(".")[0]
+        if not package or importlib.util.find_spec(f"{package}.{name}") is None:
+            return None
+        return importlib.import_module(f"{package}.{name}")
+
     def view(self, state: "State", seat: int | None, *, names: list[str] | None = None) -> dict:
-        """The game part of a board's view model, as seen by ``seat`` (``None``: a spectator)."""
-        raise TypeError(f"{self.title} has no board view")
+        """The game part of a board's view model, as seen by ``seat`` (``None``: a spectator).
+
+        ``<game>/view.py`` provides it as ``board_view(state, seat, names)``.
+        """
+        module = self._part("view")
+        if module is None:
+            raise TypeError(f"{self.title} has no board view (its folder has no view.py)")
+        return module.board_view(state, seat, names)
 
     def draw(self, state: "State", seat: int | None = None) -> str:
-        """A static SVG picture of the position."""
-        raise TypeError(f"{self.title} has no static drawing")
+        """A static SVG picture of the position: ``<game>/draw.py``'s ``draw(state, seat=...)``."""
+        module = self._part("draw")
+        if module is None:
+            raise TypeError(f"{self.title} has no static drawing (its folder has no draw.py)")
+        return module.draw(state, seat=seat)
 
     def evaluate(self, state: "State") -> list[float]:
-        """A heuristic value per seat (greedy bots maximise their margin); default: ``scores()``."""
-        return [float(s) for s in state.scores()]
+        """A heuristic value per seat (greedy and search bots use it): ``<game>/evaluate.py``'s
+        ``evaluate(state)``, or the scores when the game has none."""
+        module = self._part("evaluate")
+        if module is None:
+            return [float(s) for s in state.scores()]
+        return module.evaluate(state)
 
     def __repr__(self) -> str:
         return f"<Game {self.key!r}: {self.title}, {self.min_players}-{self.max_players} players>"

@@ -707,17 +707,5 @@ class CibolaGame(Game):
     action_types = (Bid, Take, PlaceRock, ChooseTotem, MoveRock, LeaveRocks)
     state_class = CibolaState
 
-    def view(self, state: State, seat: int | None, *, names: list[str] | None = None) -> dict:
-        from .view import board_view
-        return board_view(state, seat, names)
-
-    def draw(self, state: State, seat: int | None = None) -> str:
-        from .draw import draw
-        return draw(state, seat=seat)
-
-    def evaluate(self, state: State) -> list[float]:
-        from .evaluate import evaluate
-        return evaluate(state)
-
 
 GAME = CibolaGame()

@@ -992,7 +992,7 @@ class LuxorState(State):
                 f"(Taille de la zone de jeu): a tile on {action.cell} would make it {wide} x {high}")
 
     def _move_reason(self, action: Move) -> str:
-        names, p = self.geo.names, self.current_player
+        names = self.geo.names
         source, why = self._cell_or_reason(action.source)
         if source is None:
             return why
@@ -1255,18 +1255,6 @@ class LuxorGame(Game):
     summary = "straight-line movement, last-mover advantage"
     action_types = (Keep, Place, Camp, Move, EndTurn, UseToken)
     state_class = LuxorState
-
-    def view(self, state: State, seat: int | None, *, names: list[str] | None = None) -> dict:
-        from .view import board_view
-        return board_view(state, seat, names)
-
-    def draw(self, state: State, seat: int | None = None) -> str:
-        from .draw import draw
-        return draw(state, seat=seat)
-
-    def evaluate(self, state: State) -> list[float]:
-        from .evaluate import evaluate
-        return evaluate(state)
 
 
 GAME = LuxorGame()

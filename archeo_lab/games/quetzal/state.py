@@ -827,8 +827,8 @@ class QuetzalState(State):
         # bidding
         lone = a.count == 1 and a.character
         if a.role == "any" and not lone:
-            return (f"on a bidding location a group counts as adventurers or archaeologists: choose one "
-                    f"(only the character alone leaves the colour open)")
+            return ("on a bidding location a group counts as adventurers or archaeologists: choose one "
+                    "(only the character alone leaves the colour open)")
         if lone and a.role != "any":
             return (f"the character alone leaves the colour open on a bidding location: write "
                     f"'{Place(a.location, 'any', 0, 0, 0, True)}'")
@@ -1030,18 +1030,6 @@ class QuetzalGame(Game):
     summary = "worker placement, displacement auctions, dice odds"
     action_types = ACTION_TYPES
     state_class = QuetzalState
-
-    def view(self, state: State, seat: int | None, *, names: list[str] | None = None) -> dict:
-        from .view import board_view
-        return board_view(state, seat, names)
-
-    def draw(self, state: State, seat: int | None = None) -> str:
-        from .draw import draw
-        return draw(state, seat=seat)
-
-    def evaluate(self, state: State) -> list[float]:
-        from .evaluate import evaluate
-        return evaluate(state)
 
 
 GAME = QuetzalGame()

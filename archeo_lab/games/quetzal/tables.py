@@ -13,10 +13,15 @@ play, search bots and the contract tests ask for them at every step.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .actions import Deliver, Place
 
 B, W, E, C = range(4)                     # reserve indices: black, white, either, character
 from .components import ANNEX_BONUS, COVERED_TWO_PLAYERS, LOCATIONS, OBJECT_TYPES, SHIP_VP
+
+if TYPE_CHECKING:
+    from .state import QuetzalState
 
 __all__ = [
     "DUMMY", "LOC", "CAMP", "STELE", "HARBOUR", "MARKET", "TEMPLES", "VILLAGES", "ANNEXES", "SHIPS", "KINDS",

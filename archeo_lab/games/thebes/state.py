@@ -1234,17 +1234,5 @@ class ThebesGame(Game):
     action_types = (Take, Dig, DigWeeks, Draw, PlayThief, PlayRobbers, PlayScientist, PickRelic, GiveRelic)
     state_class = ThebesState
 
-    def view(self, state: State, seat: int | None, *, names: list[str] | None = None) -> dict:
-        from .view import board_view
-        return board_view(state, seat, names)
-
-    def draw(self, state: State, seat: int | None = None) -> str:
-        from .draw import draw
-        return draw(state, seat=seat)
-
-    def evaluate(self, state: State) -> list[float]:
-        from .evaluate import evaluate
-        return evaluate(state)
-
 
 GAME = ThebesGame()

@@ -1011,17 +1011,5 @@ class TikalGame(Game):
     action_types = ACTION_TYPES
     state_class = TikalState
 
-    def view(self, state: State, seat: int | None, *, names: list[str] | None = None) -> dict:
-        from .view import board_view
-        return board_view(state, seat, names)
-
-    def draw(self, state: State, seat: int | None = None) -> str:
-        from .draw import draw
-        return draw(state, seat=seat)
-
-    def evaluate(self, state: State) -> list[float]:
-        from .evaluate import evaluate
-        return evaluate(state)
-
 
 GAME = TikalGame()
