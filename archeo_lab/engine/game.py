@@ -51,6 +51,9 @@ class Game:
     rules_version: ClassVar[int] = 1
     summary: ClassVar[str] = ""
     action_types: ClassVar[tuple[type[Action], ...]] = ()
+    #: Settings under which the search bot plays this game best (``rollout``, ``rollout_depth``);
+    #: see ``archeo_lab.bots.mcts``.  Measured with ``benchmarks/strength.py``.
+    search_hints: ClassVar[dict] = {}
     state_class: ClassVar[type["State"]]
 
     def __init__(self) -> None:

@@ -705,6 +705,8 @@ class CibolaGame(Game):
     rules_version = 1
     summary = "sealed-bid all-pay auction, set collection, majorities"
     action_types = (Bid, Take, PlaceRock, ChooseTotem, MoveRock, LeaveRocks)
+    # One greedy round of picks after a bid values the bid far better than random picks do.
+    search_hints = {"rollout": "greedy", "rollout_depth": 8}
     state_class = CibolaState
 
 

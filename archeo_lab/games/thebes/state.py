@@ -1232,6 +1232,8 @@ class ThebesGame(Game):
     rules_version = 1
     summary = "time as a currency, expected value, hypergeometric draws"
     action_types = (Take, Dig, DigWeeks, Draw, PlayThief, PlayRobbers, PlayScientist, PickRelic, GiveRelic)
+    # Random moves on the time track mislead the search (the seat behind moves more): evaluate at once.
+    search_hints = {"rollout_depth": 0}
     state_class = ThebesState
 
 
