@@ -9,7 +9,9 @@ from archeo_lab import bots
 from archeo_lab.theory.tournaments import wilson_interval
 
 GAMES = [(g.key, n) for g in al.list_games() for n in range(g.min_players, g.max_players + 1)]
-TINY = dict(iterations=12)   # enough to exercise every path of the search, fast enough for every game
+# Enough to exercise every path of the search (each game's own rollout kind, random or greedy, stays on),
+# fast enough for every game and player count.
+TINY = dict(iterations=12, rollout_depth=1)
 
 
 @pytest.mark.parametrize("key,players", GAMES)

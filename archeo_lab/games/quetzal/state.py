@@ -1030,6 +1030,8 @@ class QuetzalGame(Game):
     summary = "worker placement, displacement auctions, dice odds"
     action_types = ACTION_TYPES
     state_class = QuetzalState
+    # Placements pay off only at activation: greedy play to the next decision values them far better than random.
+    search_hints = {"rollout": "greedy"}
 
 
 GAME = QuetzalGame()

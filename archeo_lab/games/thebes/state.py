@@ -1232,8 +1232,9 @@ class ThebesGame(Game):
     rules_version = 1
     summary = "time as a currency, expected value, hypergeometric draws"
     action_types = (Take, Dig, DigWeeks, Draw, PlayThief, PlayRobbers, PlayScientist, PickRelic, GiveRelic)
-    # Random moves on the time track mislead the search (the seat behind moves more): evaluate at once.
-    search_hints = {"rollout_depth": 0}
+    # Random moves on the time track mislead the search (the seat behind moves more); greedy moves until
+    # this seat moves again value a trip or a dig at what it really leads to.
+    search_hints = {"rollout": "greedy"}
     state_class = ThebesState
 
 

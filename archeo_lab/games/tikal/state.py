@@ -1010,6 +1010,9 @@ class TikalGame(Game):
     summary = "weighted shortest paths, majorities, English auction"
     action_types = ACTION_TYPES
     state_class = TikalState
+    # Ten action points are many small steps: a few greedy steps after each tried action show what it
+    # leads to (a level uncovered, a guardian placed), where random steps or none mislead the search.
+    search_hints = {"rollout": "greedy", "rollout_depth": 4}
 
 
 GAME = TikalGame()
