@@ -190,3 +190,14 @@ def test_same_seed_same_game_different_seed_different_game(key, players):
     a = game.new_state(players=players, seed=11).to_json()
     assert a == game.new_state(players=players, seed=11).to_json()
     assert any(game.new_state(players=players, seed=s).to_json() != a for s in range(12, 20))
+
+
+@pytest.mark.parametrize("key", sorted({k for k, _ in GAMES}))
+@pytest.mark.parametrize("entry", [[], [7, "camp"], "bid", {"kind": "bid"}])
+def test_a_corrupt_log_entry_is_refused_naming_it(key, entry):
+    """Every game reads its public log through ``Fields.events``: a malformed entry names its place."""
+    game = al.get_game(key)
+    save = json.loads(game.new_state(players=game.min_players, seed=1).to_json())
+    save["state"]["events"].insert(0, entry)
+    with pytest.raises(al.CorruptSave, match=r"state\.events\[0\] must be a list starting with its kind"):
+        game.state_from_json(json.dumps(save))

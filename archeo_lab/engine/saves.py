@@ -102,6 +102,16 @@ class Fields:
                 raise CorruptSave(f"{self.path}.{key}[{i}] must be {expected}, got {v!r}")
         return list(items)
 
+    def events(self, key: str = "events") -> list[tuple]:
+        """A game's public log: each entry a list starting with its kind (a string), read back as
+        tuples (nested lists too), as ``State.events`` holds them."""
+        out = []
+        for i, e in enumerate(self.list(key)):
+            if not (isinstance(e, list) and e and isinstance(e[0], str)):
+                raise CorruptSave(f"{self.path}.{key}[{i}] must be a list starting with its kind")
+            out.append(tuple(tuple(x) if isinstance(x, list) else x for x in e))
+        return out
+
     def sub(self, key: str) -> "Fields":
         return Fields(self._get(key), f"{self.path}.{key}")
 

@@ -644,11 +644,7 @@ class CibolaState(State):
             s.pending.append((item[0], item[1]))
         s.peek = [Fields({"p": k}, f"{f.path}.peek[{i}]").str_list("p", choices=cards)
                   for i, k in enumerate(f.list("peek", length=players))]
-        s.events = []
-        for i, e in enumerate(f.list("events")):
-            if not (isinstance(e, list) and e and isinstance(e[0], str)):
-                raise CorruptSave(f"{f.path}.events[{i}] must be a list starting with its kind")
-            s.events.append(tuple(tuple(x) if isinstance(x, list) else x for x in e))
+        s.events = f.events()
         return s
 
     def check(self) -> list[str]:

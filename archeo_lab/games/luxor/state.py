@@ -1161,11 +1161,7 @@ class LuxorState(State):
         s.camp_movable = turn.int("camp_movable", lo=0, hi=CAMP_MAX)
         s.head_dir = turn.int("head_dir", lo=-1, hi=3)
         s.head_in = turn.int("head_in", lo=0, hi=CAMP_MAX)
-        s.events = []
-        for i, e in enumerate(f.list("events")):
-            if not (isinstance(e, list) and e and isinstance(e[0], str)):
-                raise CorruptSave(f"{f.path}.events[{i}] must be a list starting with its kind")
-            s.events.append(tuple(tuple(x) if isinstance(x, list) else x for x in e))
+        s.events = f.events()
         return s
 
     def check(self) -> list[str]:

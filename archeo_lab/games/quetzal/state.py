@@ -933,11 +933,7 @@ class QuetzalState(State):
         faces = ("black", "white", "side", "standing")
         s.tossed = [Fields({"t": t}, f"{f.path}.tossed[{i}]").str_list("t", choices=faces)
                     for i, t in enumerate(f.list("tossed", length=players))]
-        s.events = []
-        for i, e in enumerate(f.list("events")):
-            if not (isinstance(e, list) and e and isinstance(e[0], str)):
-                raise CorruptSave(f"{f.path}.events[{i}] must be a list starting with its kind")
-            s.events.append(tuple(tuple(x) if isinstance(x, list) else x for x in e))
+        s.events = f.events()
         return s
 
     def check(self) -> list[str]:

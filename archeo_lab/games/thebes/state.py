@@ -1087,11 +1087,7 @@ class ThebesState(State):
         if "pending" not in f.data:
             raise CorruptSave(f"{f.path}.pending is missing")
         s.pending = cls._read_pending(f.data["pending"], s.phase, f.path)
-        s.events = []
-        for i, e in enumerate(f.list("events")):
-            if not (isinstance(e, list) and e and isinstance(e[0], str)):
-                raise CorruptSave(f"{f.path}.events[{i}] must be a list starting with its kind")
-            s.events.append(tuple(tuple(x) if isinstance(x, list) else x for x in e))
+        s.events = f.events()
         s._derive()
         return s
 

@@ -110,11 +110,7 @@ def read_state(cls, f: Fields, players: int, variant: str):
     s.bid_turn = f.opt_int("bid_turn", **seat)
     s.last_player = f.opt_int("last_player", **seat)
     s.scorings = f.int("scorings", lo=0)
-    s.events = []
-    for n, e in enumerate(f.list("events")):
-        if not (isinstance(e, list) and e and isinstance(e[0], str)):
-            raise CorruptSave(f"{f.path}.events[{n}] must be a list starting with its kind")
-        s.events.append(tuple(tuple(x) if isinstance(x, list) else x for x in e))
+    s.events = f.events()
     # Derived: kinds and stones from the tiles (an emptied ruin is a clearing), then the passages.
     s.kind, s.stones = [None] * SPACES, [None] * SPACES
     for i, t in enumerate(s.tile_at):
