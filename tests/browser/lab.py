@@ -86,3 +86,33 @@ def settle(board: Locator) -> None:
 def board_moves(board: Locator) -> int:
     """The "N moves played" counter the board shows (from the synced view model)."""
     return int(re.search(r"(\d+) moves played", board.locator(".al-moves").inner_text()).group(1))
+
+
+class TutorialBoard:
+    """A tutorial run to its end in JupyterLab, with the board of its last cell.
+
+    ``before`` is the kernel's move count printed by the last cell, checked to be the
+    board's own count before any click."""
+
+    def __init__(self, page: Page, lab: dict, notebook: str, key: str):
+        page.set_default_timeout(MOVE_TIMEOUT)
+        if not (lab["root"] / notebook).exists():
+            pytest.fail(f"tutorials/{notebook} is missing", pytrace=False)
+        self.page = page
+        self.notebook = open_notebook(page, lab, notebook)
+        run_all_cells(page, self.notebook)
+        self.last_cell = self.notebook.locator(".jp-Cell.jp-CodeCell").last
+        self.before = kernel_moves(self.last_cell)
+        self.board = self.notebook.locator(f".al-board.al-{key}").last
+        self.status = self.board.get_by_test_id("status")
+        self.message = self.board.get_by_test_id("message")
+        expect(self.status).to_have_text("Your move")
+        assert board_moves(self.board) == self.before, "the board and the kernel disagree before any click"
+
+    def kernel_moves_now(self) -> int:
+        """Re-run the last cell and read the kernel's move count: has the match advanced as the board says?"""
+        self.last_cell.locator(".jp-InputArea-editor").click()
+        self.page.keyboard.press("Control+Enter")
+        expect(self.last_cell.locator(".jp-OutputArea-output")).to_contain_text(
+            re.compile(rf"kernel: (?!{self.before} )\d+ moves played"), timeout=RUN_TIMEOUT)
+        return kernel_moves(self.last_cell)

@@ -20,25 +20,15 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .lab import MOVE_TIMEOUT, RUN_TIMEOUT, board_moves, kernel_moves, open_notebook, run_all_cells, settle
+from .lab import TutorialBoard, board_moves, settle
 
 NOTEBOOK = "03_luxor.ipynb"
 
 
 @pytest.mark.browser
 def test_luxor_camp_and_moves_reach_the_kernel(page: Page, lab_server):
-    page.set_default_timeout(MOVE_TIMEOUT)
-    if not (lab_server["root"] / NOTEBOOK).exists():
-        pytest.fail(f"tutorials/{NOTEBOOK} is missing", pytrace=False)
-    notebook = open_notebook(page, lab_server, NOTEBOOK)
-    run_all_cells(page, notebook)
-
-    last_cell = notebook.locator(".jp-Cell.jp-CodeCell").last
-    before = kernel_moves(last_cell)
-    board = notebook.locator(".al-board.al-luxor").last
-    status, message = board.get_by_test_id("status"), board.get_by_test_id("message")
-    expect(status).to_have_text("Your move")
-    assert board_moves(board) == before, "the board and the kernel disagree before any click"
+    tb = TutorialBoard(page, lab_server, NOTEBOOK, "luxor")
+    board, status, message, before = tb.board, tb.status, tb.message, tb.before
     expect(board.locator(".lx-facedown")).to_have_count(4)
 
     # Set-up: keep the mountain with the camp; the bot chooses, the layout is revealed.
@@ -87,9 +77,5 @@ def test_luxor_camp_and_moves_reach_the_kernel(page: Page, lab_server):
     assert shown == before + 5, f"keep, bot's keep, place, camp, move: expected {before + 5}, board shows {shown}"
 
     # The kernel's match advanced too: re-run the last cell and read its count.
-    last_cell.locator(".jp-InputArea-editor").click()
-    page.keyboard.press("Control+Enter")
-    expect(last_cell.locator(".jp-OutputArea-output")).to_contain_text(
-        re.compile(rf"kernel: (?!{before} )\d+ moves played"), timeout=RUN_TIMEOUT)
-    after = kernel_moves(last_cell)
+    after = tb.kernel_moves_now()
     assert after == shown > before, f"kernel {after} moves, board {shown}, before the clicks {before}"

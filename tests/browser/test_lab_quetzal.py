@@ -20,7 +20,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .lab import MOVE_TIMEOUT, RUN_TIMEOUT, board_moves, kernel_moves, open_notebook, run_all_cells, settle
+from .lab import TutorialBoard, board_moves, settle
 
 NOTEBOOK = "04_quetzal.ipynb"
 BIDDING = ("quarry", "small-temple", "ruins", "black-market", "ship-a", "ship-b")
@@ -28,19 +28,9 @@ BIDDING = ("quarry", "small-temple", "ruins", "black-market", "ship-a", "ship-b"
 
 @pytest.mark.browser
 def test_quetzal_place_a_group_and_win_a_bid(page: Page, lab_server):
-    page.set_default_timeout(MOVE_TIMEOUT)
-    if not (lab_server["root"] / NOTEBOOK).exists():
-        pytest.fail(f"tutorials/{NOTEBOOK} is missing", pytrace=False)
-    notebook = open_notebook(page, lab_server, NOTEBOOK)
-    run_all_cells(page, notebook)
-
-    last_cell = notebook.locator(".jp-Cell.jp-CodeCell").last
-    before = kernel_moves(last_cell)
-    board = notebook.locator(".al-board.al-quetzal").last
-    status, message = board.get_by_test_id("status"), board.get_by_test_id("message")
-    expect(status).to_have_text("Your move")
+    tb = TutorialBoard(page, lab_server, NOTEBOOK, "quetzal")
+    board, status, message, before = tb.board, tb.status, tb.message, tb.before
     expect(board.get_by_test_id("toss")).to_be_visible()
-    assert board_moves(board) == before, "the board and the kernel disagree before any click"
 
     # 1. Place a group: one archaeologist (a white meeple) on the 5th slot of the Temple.
     white = board.locator('button.qz-pick[data-face="white"]')
@@ -91,9 +81,5 @@ def test_quetzal_place_a_group_and_win_a_bid(page: Page, lab_server):
     assert shown > before
 
     # 3. The kernel's match advanced too: re-run the last cell and read its count.
-    last_cell.locator(".jp-InputArea-editor").click()
-    page.keyboard.press("Control+Enter")
-    expect(last_cell.locator(".jp-OutputArea-output")).to_contain_text(
-        re.compile(rf"kernel: (?!{before} )\d+ moves played"), timeout=RUN_TIMEOUT)
-    after = kernel_moves(last_cell)
+    after = tb.kernel_moves_now()
     assert after == shown > before, f"kernel {after} moves, board {shown}, before the clicks {before}"

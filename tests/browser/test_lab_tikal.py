@@ -16,25 +16,15 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .lab import MOVE_TIMEOUT, RUN_TIMEOUT, board_moves, kernel_moves, open_notebook, run_all_cells, settle
+from .lab import TutorialBoard, board_moves, settle
 
 NOTEBOOK = "01_tikal.ipynb"
 
 
 @pytest.mark.browser
 def test_tikal_place_a_hex_and_move_an_explorer(page: Page, lab_server):
-    page.set_default_timeout(MOVE_TIMEOUT)
-    if not (lab_server["root"] / NOTEBOOK).exists():
-        pytest.fail(f"tutorials/{NOTEBOOK} is missing", pytrace=False)
-    notebook = open_notebook(page, lab_server, NOTEBOOK)
-    run_all_cells(page, notebook)
-
-    last_cell = notebook.locator(".jp-Cell.jp-CodeCell").last
-    before = kernel_moves(last_cell)
-    board = notebook.locator(".al-board.al-tikal").last
-    status, message = board.get_by_test_id("status"), board.get_by_test_id("message")
-    expect(status).to_have_text("Your move")
-    assert board_moves(board) == before
+    tb = TutorialBoard(page, lab_server, NOTEBOOK, "tikal")
+    board, message, before = tb.board, tb.message, tb.before
 
     # A. Turn the drawn hex once (client side only), then click a highlighted space.
     rotate = board.get_by_test_id("rotate")
@@ -69,9 +59,5 @@ def test_tikal_place_a_hex_and_move_an_explorer(page: Page, lab_server):
     assert shown == before + 3
 
     # The kernel's match advanced too: re-run the last cell and read its count.
-    last_cell.locator(".jp-InputArea-editor").click()
-    page.keyboard.press("Control+Enter")
-    expect(last_cell.locator(".jp-OutputArea-output")).to_contain_text(
-        re.compile(rf"kernel: (?!{before} )\d+ moves played"), timeout=RUN_TIMEOUT)
-    after = kernel_moves(last_cell)
+    after = tb.kernel_moves_now()
     assert after == shown == before + 3, f"kernel {after} moves, board {shown}, before the clicks {before}"

@@ -13,7 +13,9 @@ True
 
 from __future__ import annotations
 
-from html import escape
+from archeo_lab.engine.svg import SVG
+from archeo_lab.engine.svg import rect as _rect
+from archeo_lab.engine.svg import text as _text
 
 from . import scoring
 from .components import CARD_BY_ID, COLUMNS, KIND_NAMES, ROUNDS
@@ -22,23 +24,6 @@ from .view import seat_explorers
 __all__ = ["SVG", "draw"]
 
 _ROCK, _CELL, _INK, _LINE, _PAPER = "#8d8478", "#fff8e1", "#2b2118", "#c9b58f", "#fbf6ea"
-
-
-class SVG(str):
-    """An SVG document that displays itself in Jupyter."""
-
-    def _repr_svg_(self) -> str:
-        return str(self)
-
-
-def _text(x: float, y: float, s: str, size: int = 12, weight: str = "normal", anchor: str = "start",
-          fill: str = _INK) -> str:
-    return (f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}" text-anchor="{anchor}" '
-            f'fill="{fill}">{escape(s)}</text>')
-
-
-def _rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = _LINE, rx: int = 5) -> str:
-    return f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" fill="{fill}" stroke="{stroke}"/>'
 
 
 def draw(state, *, seat: int | None = None, names: list[str] | None = None, width: int = 760) -> SVG:

@@ -17,7 +17,8 @@ True
 
 from __future__ import annotations
 
-from html import escape
+from archeo_lab.engine.svg import SVG
+from archeo_lab.engine.svg import text as _text
 
 from .components import KINDS, SEAT_COLOURS
 from .lines import TERRAIN_COLOURS
@@ -39,19 +40,6 @@ BUILDING_SVG = {
     "pyramid": '<path d="M1 18 L10 3 L19 18 Z" fill="#e0b050" stroke="#6d4c41" stroke-width="1.2"/>'
                '<path d="M5.5 13 H14.5 M3.5 16 H16.5 M7.5 9.5 H12.5" stroke="#8d6e63" stroke-width="0.8"/>',
 }
-
-
-class SVG(str):
-    """An SVG document that displays itself in Jupyter."""
-
-    def _repr_svg_(self) -> str:
-        return str(self)
-
-
-def _text(x: float, y: float, s: str, size: int = 12, weight: str = "normal", anchor: str = "start",
-          fill: str = _INK) -> str:
-    return (f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}" text-anchor="{anchor}" '
-            f'fill="{fill}">{escape(s)}</text>')
 
 
 def _stack(x: float, y: float, stack, cell: float) -> str:

@@ -12,7 +12,9 @@ True
 
 from __future__ import annotations
 
-from html import escape
+from archeo_lab.engine import svg
+from archeo_lab.engine.svg import SVG
+from archeo_lab.engine.svg import rect as _rect
 
 from .actions import RESERVE_FACES
 from .components import ANNEX_BONUS, CARD_BY_ID, LOCATIONS, ROUNDS, TILE_KIND
@@ -25,20 +27,8 @@ _INK, _LINE, _PAPER, _CARD = "#2b2118", "#c9b58f", "#fbf6ea", "#ffffff"
 _KIND_FILL = {"free": "#eef7e8", "unique": "#fff4dc", "bidding": "#e8f0fb"}
 
 
-class SVG(str):
-    """An SVG document that displays itself in Jupyter."""
-
-    def _repr_svg_(self) -> str:
-        return str(self)
-
-
 def _text(x, y, s, size=11, weight="normal", anchor="start", fill=_INK) -> str:
-    return (f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}" text-anchor="{anchor}" '
-            f'fill="{fill}">{escape(str(s))}</text>')
-
-
-def _rect(x, y, w, h, fill, stroke=_LINE, rx=5) -> str:
-    return f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" fill="{fill}" stroke="{stroke}"/>'
+    return svg.text(x, y, s, size, weight, anchor, fill)
 
 
 def meeple_svg(x: float, y: float, colour: str, face: str, size: float = 14) -> str:

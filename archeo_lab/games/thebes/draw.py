@@ -15,7 +15,9 @@ True
 
 from __future__ import annotations
 
-from html import escape
+from archeo_lab.engine.svg import SVG
+from archeo_lab.engine.svg import rect as _rect
+from archeo_lab.engine.svg import text as _text
 
 from .components import REGION_NAMES, REGIONS
 from .view import card_name
@@ -27,23 +29,6 @@ _INK, _LINE, _PAPER = "#2b2118", "#c9b58f", "#fbf6ea"
 REGION_COLOURS = {"mesopotamia": "#c0392b", "egypt": "#d4a017", "greece": "#2e86c1", "crete": "#27ae60"}
 #: Colours of the time markers, by seat.
 SEAT_COLOURS = ("#6a1b9a", "#ef6c00", "#00838f", "#5d4037")
-
-
-class SVG(str):
-    """An SVG document that displays itself in Jupyter."""
-
-    def _repr_svg_(self) -> str:
-        return str(self)
-
-
-def _text(x: float, y: float, s: str, size: int = 12, weight: str = "normal", anchor: str = "start",
-          fill: str = _INK) -> str:
-    return (f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}" text-anchor="{anchor}" '
-            f'fill="{fill}">{escape(s)}</text>')
-
-
-def _rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = _LINE, rx: int = 5) -> str:
-    return f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" fill="{fill}" stroke="{stroke}"/>'
 
 
 def draw(state, *, seat: int | None = None, names: list[str] | None = None, width: int = 780) -> SVG:

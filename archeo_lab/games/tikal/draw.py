@@ -16,7 +16,8 @@ True
 
 from __future__ import annotations
 
-from html import escape
+from archeo_lab.engine import svg
+from archeo_lab.engine.svg import SVG
 
 from .components import COLOURS, TILE_BY_ID, TREASURE_KINDS
 from .hexgrid import LABELS, SPACES
@@ -29,16 +30,8 @@ KIND_FILL = {None: "#efe9dc", "camp": "#d7c49e", "temple": "#c8e6c9", "clearing"
 _INK, _PAPER, _LINE = "#2b2118", "#fbf6ea", "#9c8a68"
 
 
-class SVG(str):
-    """An SVG document that displays itself in Jupyter."""
-
-    def _repr_svg_(self) -> str:
-        return str(self)
-
-
 def _text(x, y, s, size=11, weight="normal", anchor="middle", fill=_INK) -> str:
-    return (f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}" text-anchor="{anchor}" '
-            f'fill="{fill}">{escape(str(s))}</text>')
+    return svg.text(x, y, s, size, weight, anchor, fill)
 
 
 def _hexes(state) -> list[str]:
