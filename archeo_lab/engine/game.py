@@ -189,14 +189,19 @@ class State(abc.ABC):
 
     def legal_actions(self) -> list[Action]:
         """The actions ``current_player`` may take, in a fixed sorted order (empty once over)."""
-        return list(self._legal())
+        legal = self._legal_cache            # _legal(), inlined: this and apply() are the hottest calls
+        if legal is None:
+            legal = self._legal_cache = self._legal_actions()
+        return list(legal)
 
     def apply(self, action: Action | str | dict) -> None:
         """Play ``action`` (an action, its text or its JSON) for ``current_player``.
 
         Raises ``IllegalAction`` naming the rule, and then changes nothing.
         """
-        legal = self._legal()
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal_actions()
         # Identity first, in C: legal_actions() hands out the very objects a caller passes back,
         # and a Python-level __eq__ per element would dominate a long list.
         if not any(map(is_, legal, repeat(action))) and action not in legal:
