@@ -116,20 +116,6 @@ def test_every_clickable_target_sends_a_legal_action():
         w.board.act(rng.choice(view["legal"]))
 
 
-def test_a_game_can_be_played_to_the_end_by_clicks_only():
-    w = al.play("quetzal", players=2, seed=4, opponents={1: "greedy"})
-    clicks = 0
-    while not w.board.view["over"]:
-        legal = w.board.view["legal"]
-        assert legal and w.board.view["your_turn"]
-        assert w.board.act(legal[(clicks * 7) % len(legal)])
-        clicks += 1
-    final = w.board.view["board"]["final"]
-    assert final and final["winners"] == w.match.state.winners()
-    assert [r["total"] for r in final["rows"]] == w.match.state.scores()
-    assert "Game over" in w.board.view["board"]["prompt"]
-
-
 def test_decisions_show_as_buttons_with_their_texts():
     state = position(players=3, reserves=[[0, 0, 0, 0], [0, 0, 0, 0], [1, 0, 0, 0]],
                      hands=[[], [], ["VA-01", "MU-05"]], to_move=2)
