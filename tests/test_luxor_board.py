@@ -78,12 +78,8 @@ def test_keep_place_camp_and_move_by_clicks(w):
     ("garbage", "cannot read"),
     ({"type": "move", "adventurers": "2", "source": "A1", "target": "A2"}, "must be an integer"),
 ])
-def test_a_refused_click_shows_its_reason_and_changes_nothing(w, bad, words):
-    before, moves = w.match.state.to_json(), len(w.match.history)
-    assert w.board.act(bad) is False
-    assert w.board.view["message_kind"] == "error" and w.board.view["message"].startswith("Refused:")
-    assert re.search(words, w.board.view["message"])
-    assert w.match.state.to_json() == before and len(w.match.history) == moves
+def test_a_refused_click_shows_its_reason_and_changes_nothing(w, bad, words, check_refused):
+    check_refused(w, bad, words)
 
 
 def test_a_refused_move_on_the_board_names_the_rule():

@@ -70,13 +70,8 @@ def test_placing_a_group_by_click_plays_it_and_the_bots_answer(w):
     ({"type": "teleport"}, "not an action"),
     ("garbage", "cannot read"),
 ])
-def test_a_refused_click_shows_its_reason_and_changes_nothing(w, bad, words):
-    before = w.match.state.to_json()
-    moves = len(w.match.history)
-    assert w.board.act(bad) is False
-    assert w.board.view["message_kind"] == "error" and w.board.view["message"].startswith("Refused:")
-    assert re.search(words, w.board.view["message"])
-    assert w.match.state.to_json() == before and len(w.match.history) == moves
+def test_a_refused_click_shows_its_reason_and_changes_nothing(w, bad, words, check_refused):
+    check_refused(w, bad, words)
 
 
 def test_winning_a_bid_shows_the_new_holder_and_the_outbid_bot_gets_its_meeples_back():

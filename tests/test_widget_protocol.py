@@ -48,14 +48,8 @@ def test_a_click_plays_the_move_and_the_bots_answer(w):
     ("garbage", "cannot read"),
     ([1, 2, 3], "not an action"),
 ])
-def test_a_refused_click_shows_its_reason_and_changes_nothing(w, bad, words):
-    before = w.match.state.to_json()
-    moves = len(w.match.history)
-    assert w.board.act(bad) is False
-    assert w.board.view["message_kind"] == "error"
-    assert w.board.view["message"].startswith("Refused:")
-    assert re.search(words, w.board.view["message"])
-    assert w.match.state.to_json() == before and len(w.match.history) == moves
+def test_a_refused_click_shows_its_reason_and_changes_nothing(w, bad, words, check_refused):
+    check_refused(w, bad, words)
 
 
 def test_the_message_handler_never_raises_and_reports_in_the_view(w):
