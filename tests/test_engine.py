@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import archeo_lab as al
 from archeo_lab.engine import Rng
 from archeo_lab.engine.errors import UnreadableAction
+from archeo_lab.engine.saves import Fields
 
 CIBOLA = al.get_game("cibola")
 
@@ -186,3 +187,14 @@ def test_any_single_field_change_loads_consistently_or_is_refused(path, value):
         legal = state.legal_actions()
         assert legal
         state.apply(legal[0])
+
+
+def test_per_seat_rows_are_checked_row_by_row_and_named():
+    f = Fields({"reserve": [[1, 2], [3]], "hands": [["a"], "b"]}, "state")
+    with pytest.raises(al.CorruptSave, match=r"state\.reserve\[1\] must be a list of 2 items"):
+        f.int_lists("reserve", length=2, inner=2)
+    with pytest.raises(al.CorruptSave, match=r"state\.reserve\[0\]\[1\] must be an integer from 0 to 1, got 2"):
+        f.int_lists("reserve", lo=0, hi=1)
+    with pytest.raises(al.CorruptSave, match=r"state\.hands\[1\] must be a list, got 'b'"):
+        f.str_lists("hands")
+    assert Fields({"r": [[0, 1], [2, 3]]}, "s").int_lists("r", length=2, inner=2, lo=0) == [[0, 1], [2, 3]]

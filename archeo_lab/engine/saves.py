@@ -36,6 +36,28 @@ def _range_words(lo: int | None, hi: int | None) -> str:
     return ""
 
 
+def _list(value: Any, where: str, length: int | None) -> list:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        size = f" of {length} items" if length is not None else ""
+        raise CorruptSave(f"{where} must be a list{size}, got {value!r}")
+    return value
+
+
+def _ints(items: list, where: str, lo: int | None, hi: int | None) -> list[int]:
+    for i, v in enumerate(items):
+        if not _is_int(v) or (lo is not None and v < lo) or (hi is not None and v > hi):
+            raise CorruptSave(f"{where}[{i}] must be an integer{_range_words(lo, hi)}, got {v!r}")
+    return list(items)
+
+
+def _strs(items: list, where: str, choices: Any) -> list[str]:
+    for i, v in enumerate(items):
+        if not isinstance(v, str) or (choices is not None and v not in choices):
+            expected = "a known name" if choices is not None else "a string"
+            raise CorruptSave(f"{where}[{i}] must be {expected}, got {v!r}")
+    return list(items)
+
+
 class Fields:
     """A view of one JSON object that reads typed fields or raises ``CorruptSave``."""
 
@@ -77,16 +99,11 @@ class Fields:
         return value
 
     def list(self, key: str, *, length: int | None = None) -> list:
-        value = self._get(key)
-        if not isinstance(value, list) or (length is not None and len(value) != length):
-            size = f" of {length} items" if length is not None else ""
-            raise CorruptSave(f"{self.path}.{key} must be a list{size}, got {value!r}")
-        return value
+        return _list(self._get(key), f"{self.path}.{key}", length)
 
     def int_list(self, key: str, *, length: int | None = None, lo: int | None = None,
                  hi: int | None = None) -> list[int]:
-        items = self.list(key, length=length)
-        return [self._check_int(v, f"{self.path}.{key}[{i}]", lo, hi) for i, v in enumerate(items)]
+        return _ints(self.list(key, length=length), f"{self.path}.{key}", lo, hi)
 
     def opt_int_list(self, key: str, *, length: int | None = None, lo: int | None = None,
                      hi: int | None = None) -> list[int | None]:
@@ -95,12 +112,26 @@ class Fields:
                 for i, v in enumerate(items)]
 
     def str_list(self, key: str, *, length: int | None = None, choices: Any = None) -> list[str]:
-        items = self.list(key, length=length)
-        for i, v in enumerate(items):
-            if not isinstance(v, str) or (choices is not None and v not in choices):
-                expected = "a known name" if choices is not None else "a string"
-                raise CorruptSave(f"{self.path}.{key}[{i}] must be {expected}, got {v!r}")
-        return list(items)
+        return _strs(self.list(key, length=length), f"{self.path}.{key}", choices)
+
+    def int_lists(self, key: str, *, length: int | None = None, inner: int | None = None,
+                  lo: int | None = None, hi: int | None = None) -> list[list[int]]:
+        """A list of integer lists (one per seat, say), each ``inner`` long when given."""
+        where = f"{self.path}.{key}"
+        return [_ints(_list(row, f"{where}[{i}]", inner), f"{where}[{i}]", lo, hi)
+                for i, row in enumerate(self.list(key, length=length))]
+
+    def str_lists(self, key: str, *, length: int | None = None, choices: Any = None) -> list[list[str]]:
+        """A list of string lists (a hand per seat, say), each item one of ``choices`` when given.
+
+        >>> Fields({"hands": [["a"], ["b", "z"]]}, "state").str_lists("hands", choices="ab")
+        Traceback (most recent call last):
+        ...
+        archeo_lab.engine.errors.CorruptSave: state.hands[1][1] must be a known name, got 'z'
+        """
+        where = f"{self.path}.{key}"
+        return [_strs(_list(row, f"{where}[{i}]", None), f"{where}[{i}]", choices)
+                for i, row in enumerate(self.list(key, length=length))]
 
     def events(self, key: str = "events") -> list[tuple]:
         """A game's public log: each entry a list starting with its kind (a string), read back as

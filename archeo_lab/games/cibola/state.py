@@ -608,13 +608,10 @@ class CibolaState(State):
         s.phase = f.str("phase", choices=PHASES)
         s.is_terminal = s.phase == OVER
         s.current_player = f.opt_int("current_player", **seat)
-        decks = f.list("decks", length=2)
-        s.decks = [Fields({"pile": d}, f"{f.path}.decks[{i}]").str_list("pile", choices=cards)
-                   for i, d in enumerate(decks)]
+        s.decks = f.str_lists("decks", length=2, choices=cards)
         s.table = f.str_list("table", choices=cards)
         s.leftovers = f.str_list("leftovers", choices=cards)
-        s.collections = [Fields({"cards": c}, f"{f.path}.collections[{i}]").str_list("cards", choices=cards)
-                         for i, c in enumerate(f.list("collections", length=players))]
+        s.collections = f.str_lists("collections", length=players, choices=cards)
         s.counts = [scoring.treasure_counts(c) for c in s.collections]
         s.explorers = f.int_list("explorers", length=players, lo=0)
         s.fist = f.opt_int_list("fist", length=players, lo=0)
@@ -634,16 +631,14 @@ class CibolaState(State):
             s.covered.append(list(cells))
         s.totems_in_play = f.str_list("totems_in_play", choices=totems)
         s.totems_available = f.str_list("totems_available", choices=totems)
-        s.totems = [Fields({"t": t}, f"{f.path}.totems[{i}]").str_list("t", choices=totems)
-                    for i, t in enumerate(f.list("totems", length=players))]
+        s.totems = f.str_lists("totems", length=players, choices=totems)
         s.pending = []
         for i, item in enumerate(f.list("pending")):
             if not (isinstance(item, list) and len(item) == 2 and item[0] in (ROCK, TOTEM, LANDSLIDE)
                     and isinstance(item[1], int) and 0 <= item[1] < players):
                 raise CorruptSave(f"{f.path}.pending[{i}] must be [step, seat], got {item!r}")
             s.pending.append((item[0], item[1]))
-        s.peek = [Fields({"p": k}, f"{f.path}.peek[{i}]").str_list("p", choices=cards)
-                  for i, k in enumerate(f.list("peek", length=players))]
+        s.peek = f.str_lists("peek", length=players, choices=cards)
         s.events = f.events()
         return s
 

@@ -1148,11 +1148,9 @@ class LuxorState(State):
         if any(k is not None and KINDS[k].name not in KEEP_CHOICES for k in s.kept):
             raise CorruptSave(f"{f.path}.kept must name '1' tiles other than the camp")
         s.reserve = f.int_list("reserve", length=players, lo=0, hi=ADVENTURERS_PER_PLAYER)
-        s.captives = [Fields({"c": x}, f"{f.path}.captives[{i}]").int_list("c", length=players, lo=0)
-                      for i, x in enumerate(f.list("captives", length=players))]
+        s.captives = f.int_lists("captives", length=players, inner=players, lo=0)
         for name in ("token_hand", "token_pile", "token_box"):
-            setattr(s, name, [Fields({"t": x}, f"{f.path}.{name}[{i}]").str_list("t", choices=TOKENS)
-                              for i, x in enumerate(f.list(name, length=players))])
+            setattr(s, name, f.str_lists(name, length=players, choices=TOKENS))
         turn = f.sub("turn")
         s.placed = turn.int("placed", lo=0, hi=TILES_PER_TURN)
         camp, head = turn.data.get("camp"), turn.data.get("head")

@@ -890,15 +890,12 @@ class QuetzalState(State):
         s.turns = f.int("turns", lo=0)
         s.dummy_due = f.bool("dummy_due")
         s.dummy = f.int("dummy", lo=0, hi=DUMMY_MEEPLES)
-        s.reserve = [Fields({"r": r}, f"{f.path}.reserve[{i}]").int_list("r", length=4, lo=0)
-                     for i, r in enumerate(f.list("reserve", length=players))]
+        s.reserve = f.int_lists("reserve", length=players, inner=4, lo=0)
         s.gold = f.int_list("gold", length=players, lo=0)
         s.vp = f.int_list("vp", length=players, lo=0)
         s.discovery = f.int_list("discovery", length=players, lo=0, hi=DISCOVERY_MAX)
-        s.hands = [Fields({"h": h}, f"{f.path}.hands[{i}]").str_list("h", choices=cards)
-                   for i, h in enumerate(f.list("hands", length=players))]
-        s.upgrades = [Fields({"u": u}, f"{f.path}.upgrades[{i}]").str_list("u", choices=tiles)
-                      for i, u in enumerate(f.list("upgrades", length=players))]
+        s.hands = f.str_lists("hands", length=players, choices=cards)
+        s.upgrades = f.str_lists("upgrades", length=players, choices=tiles)
         s.spots = []
         for i, groups in enumerate(f.list("spots", length=len(LOCATIONS))):
             if not isinstance(groups, list):
@@ -918,8 +915,7 @@ class QuetzalState(State):
         s.deck = f.str_list("deck", choices=cards)
         s.discard = f.str_list("discard", choices=cards)
         s.temple = f.str_list("temple", choices=cards)
-        s.annexes = [Fields({"a": a}, f"{f.path}.annexes[{i}]").str_list("a", choices=cards)
-                     for i, a in enumerate(f.list("annexes", length=len(ANNEXES)))]
+        s.annexes = f.str_lists("annexes", length=len(ANNEXES), choices=cards)
         s.village = f.str_list("village", choices=tiles)
         s.stack = f.str_list("stack", choices=tiles)
         s.pending = []
@@ -931,8 +927,7 @@ class QuetzalState(State):
                 raise CorruptSave(f"{f.path}.pending[{i}] is not a step of Quetzal: {t!r}")
             s.pending.append(list(t))
         faces = ("black", "white", "side", "standing")
-        s.tossed = [Fields({"t": t}, f"{f.path}.tossed[{i}]").str_list("t", choices=faces)
-                    for i, t in enumerate(f.list("tossed", length=players))]
+        s.tossed = f.str_lists("tossed", length=players, choices=faces)
         s.events = f.events()
         return s
 

@@ -1076,12 +1076,9 @@ class ThebesState(State):
         s.piles = per_region(f.list("piles"), f"{f.path}.piles")
         s.known = [per_region(k, f"{f.path}.known[{i}]") for i, k in enumerate(f.list("known", length=n))]
         s.relics = [per_region(k, f"{f.path}.relics[{i}]") for i, k in enumerate(f.list("relics", length=n))]
-        s.tableau = [Fields({"t": t}, f"{f.path}.tableau[{i}]").str_list("t", choices=keys)
-                     for i, t in enumerate(f.list("tableau", length=n))]
-        s.hand = [Fields({"h": h}, f"{f.path}.hand[{i}]").str_list("h", choices=keys)
-                  for i, h in enumerate(f.list("hand", length=n))]
-        s.permits = [Fields({"p": p}, f"{f.path}.permits[{i}]").int_list("p", length=5, lo=0)
-                     for i, p in enumerate(f.list("permits", length=n))]
+        s.tableau = f.str_lists("tableau", length=n, choices=keys)
+        s.hand = f.str_lists("hand", length=n, choices=keys)
+        s.permits = f.int_lists("permits", length=n, inner=5, lo=0)
         s.professors = f.opt_int_list("professors", length=len(PROFESSORS), lo=0, hi=n - 1)
         s.removed = f.str_list("removed", choices=keys)
         if "pending" not in f.data:

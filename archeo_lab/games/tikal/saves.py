@@ -79,9 +79,7 @@ def read_state(cls, f: Fields, players: int, variant: str):
     s.reserve = f.int_list("reserve", length=players, lo=0, hi=EXPLORERS)
     s.boxed = f.int_list("boxed", length=players, lo=0, hi=EXPLORERS)
     s.camps_left = f.int_list("camps_left", length=players, lo=0, hi=CAMPS)
-    s.treasures = [Fields({"t": t}, f"{f.path}.treasures[{p}]").int_list("t", length=len(TREASURE_KINDS), lo=0,
-                                                                         hi=TREASURE_COPIES)
-                   for p, t in enumerate(f.list("treasures", length=players))]
+    s.treasures = f.int_lists("treasures", length=players, inner=len(TREASURE_KINDS), lo=0, hi=TREASURE_COPIES)
     s.points = f.int_list("points", length=players, lo=0)
     s.levels = f.int_list("levels", length=max(LEVEL_PIECES) + 1, lo=0)
     s.stack = f.int_list("stack", lo=1, hi=len(TILE_BY_ID))
