@@ -22,7 +22,7 @@ def test_bots_play_until_a_learner_seat_is_to_move():
 def test_a_learner_cannot_move_for_a_bot_and_nothing_changes():
     match = al.Match("cibola", players=2, seed=4, opponents={1: "random"}, autoplay=False)
     if match.current_player == 0:
-        match.apply("bid 0")
+        match.apply("bid 0", autoplay=False)
     assert match.current_player == 1
     before = match.state.to_json()
     with pytest.raises(al.IllegalAction, match="Bot 1 \\(random\\)'s turn"):

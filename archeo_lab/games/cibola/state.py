@@ -675,6 +675,8 @@ class CibolaState(State):
         if self.phase == PICK and (self.pick_index >= len(self.pick_order)
                                    or self.current_player != self.pick_order[self.pick_index]):
             problems.append("current_player is not the next seat to pick")
+        if 0 < self.pick_index <= len(self.pick_order) and self.last_picker != self.pick_order[self.pick_index - 1]:
+            problems.append("last_picker must be the seat of the latest pick (it takes the torch)")
         if self.phase in (ROCK, TOTEM, LANDSLIDE) and (not self.pending or self.pending[0] != (
                 self.phase, self.current_player)):
             problems.append("the current step is not the first pending rock/totem step")

@@ -3,7 +3,7 @@
 >>> from archeo_lab.games.thebes import GAME
 >>> state = GAME.new_state(players=3, seed=1)
 >>> [str(a) for a in state.legal_actions()][:2]
-['take congress', 'take crete expertise 2']
+['take crete expertise 2', 'take general knowledge 2']
 """
 
 from .components import CARDS, CONGRESS_TABLE, EXCAVATION_TABLE, EXHIBITIONS, MUSEUMS, REGIONS, RELIC_VALUES
