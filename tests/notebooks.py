@@ -1,0 +1,64 @@
+"""Run a notebook the way a learner's Run All does, and read its variables afterwards.
+
+Tutorials keep their learner-facing cells free of checks that only serve the test
+suite; a test in ``tests/`` runs the notebook here and asserts on what it computed::
+
+    from tests.notebooks import run_and_read
+
+    def test_cibola_tutorial_numbers():
+        seen = run_and_read("tutorials/01_cibola.ipynb", {"order": "example.pick_order"})
+        assert seen["order"] == [0, 1, 2, 3]
+
+``run_and_read`` executes every cell with ``allow_errors=False`` (a cell that raises
+fails the test, as it would stop Run All), in the notebook's own folder, then
+evaluates each expression in the kernel and returns the values (JSON round trip:
+tuples come back as lists; anything JSON cannot hold comes back as its ``repr``).
+Executions are cached per notebook for the session, so several tests may read
+the same notebook for the price of one run.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+__all__ = ["ROOT", "execute", "run_and_read"]
+
+ROOT = Path(__file__).resolve().parent.parent
+_MARK = "__archeo_lab_test_values__"
+_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], dict] = {}
+
+
+def execute(path: str | Path, *, extra: str | None = None, timeout: int = 180) -> nbformat.NotebookNode:
+    """Execute the notebook at ``path`` (relative to the repository) like Run All; return it with outputs.
+
+    ``extra`` is code run after the last cell (not saved anywhere).  A cell that raises
+    fails with nbclient's ``CellExecutionError`` naming the cell.
+    """
+    path = (ROOT / path).resolve()
+    nb = nbformat.read(path, as_version=4)
+    if extra is not None:
+        nb.cells.append(nbformat.v4.new_code_cell(extra))
+    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=False,
+                            resources={"metadata": {"path": str(path.parent)}})
+    client.execute()
+    return nb
+
+
+def run_and_read(path: str | Path, expressions: dict[str, str], *, timeout: int = 180) -> dict:
+    """Execute the notebook, then evaluate ``expressions`` (name -> Python expression) in its kernel."""
+    key = (str(path), tuple(sorted(expressions.items())))
+    if key not in _CACHE:
+        code = (
+            "import json as __json\n"
+            f"print({_MARK!r} + __json.dumps({{k: eval(v) for k, v in {dict(expressions)!r}.items()}},"
+            " default=repr))\n"
+        )
+        nb = execute(path, extra=code, timeout=timeout)
+        text = "".join(out.get("text", "") for out in nb.cells[-1].outputs if out.get("output_type") == "stream")
+        payload = text[text.index(_MARK) + len(_MARK):]
+        _CACHE[key] = json.loads(payload)
+    return _CACHE[key]
