@@ -2,6 +2,7 @@
 #   make lab    create .venv, install, open JupyterLab on the tutorials
 #   make test   create .venv, install, run every test (unit, random play, notebooks, browser)
 #   make bench  throughput and latency figures (benchmarks/)
+#   make lite   the course as a JupyterLite site in build/lite (no server: python -m http.server -d build/lite)
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -9,7 +10,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test bench clean
+.PHONY: lab test bench lite clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' || \
@@ -30,6 +31,11 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/throughput.py
 	$(BIN)/python benchmarks/latency.py
 	$(BIN)/python benchmarks/strength.py
+
+lite: $(STAMP)
+	$(BIN)/python lite/build.py --out build/lite
+	@echo "Serve it with: $(BIN)/python -m http.server 8000 --bind 127.0.0.1 --directory build/lite"
+	@echo "then open http://127.0.0.1:8000/lab/index.html?path=00_start_here.ipynb"
 
 clean:
 	rm -rf $(VENV) dist build .pytest_cache

@@ -12,12 +12,17 @@ is plain Python and runs anywhere, JupyterLite included.
 """
 
 from . import games as _games  # noqa: F401  (registers the built-in games)
+from .browser import IN_BROWSER as _IN_BROWSER
+from .browser import install_notebook_hint as _install_notebook_hint
 from .engine import (
     CannotUndo, CorruptSave, Game, IllegalAction, Match, SetupError, State, UnreadableAction,
     get_game, list_games, register,
 )
 
 __version__ = "0.1.0"
+
+if _IN_BROWSER:   # JupyterLite: a chart that cannot be downloaded says so, and Run All goes on
+    _install_notebook_hint()
 
 __all__ = [
     "get_game", "list_games", "register", "IllegalAction", "UnreadableAction", "CannotUndo",

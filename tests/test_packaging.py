@@ -173,6 +173,21 @@ WHEEL_SMOKE = textwrap.dedent(
     after = board.view["moves"]
     assert accepted is True, ("act refused", board.view.get("message"))
     assert after > before, ("no move recorded", before, after, board.view.get("message"))
+
+    # The play path needs neither numpy nor matplotlib (the "plots" extra): JupyterLite has no
+    # offline build of them.  A chart without them says what to do.
+    from archeo_lab.browser import PlotsUnavailable
+    from archeo_lab.games import tikal
+    for key in ("cibola", "tikal", "thebes", "luxor", "quetzal"):
+        match = archeo_lab.Match(key, seed=2, opponents={0: "greedy", 1: "random"})
+        assert match.is_over, key
+    assert not {"numpy", "matplotlib"} & set(sys.modules), sorted({"numpy", "matplotlib"} & set(sys.modules))
+    try:
+        tikal.draw_path_costs(tikal.position(players=2), "A5")
+    except PlotsUnavailable as exc:
+        assert "archeo-lab[plots]" in str(exc), exc
+    else:
+        raise AssertionError("a chart drew without matplotlib")
     print(json.dumps({"file": str(where), "moves": [before, after], "message": board.view.get("message")}))
     """
 )

@@ -154,7 +154,9 @@ class TournamentResult:
 
     def plot(self, ax: Any = None) -> Any:
         """A bar chart of win rates with their 95 % intervals (matplotlib); returns the axes."""
-        import matplotlib.pyplot as plt
+        from archeo_lab.browser import require_plots
+
+    plt = require_plots()   # matplotlib, or a clear message where it cannot load
 
         rows = self.table
         if ax is None:

@@ -186,7 +186,9 @@ def draw_lines(state, tile, adventurers: int, *, ax=None, title: str | None = No
     possible steps of the board are drawn faintly.  Returns the matplotlib
     ``Axes``.
     """
-    import matplotlib.pyplot as plt
+    from archeo_lab.browser import require_plots
+
+    plt = require_plots()   # matplotlib, or a clear message where it cannot load
     from matplotlib.patches import Rectangle
 
     g = movement_graph(state)

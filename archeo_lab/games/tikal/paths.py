@@ -172,7 +172,9 @@ def draw_path_costs(state, source: str | None = None, *, seat: int | None = None
     passages are networkx edges labelled with their stones, and the cheapest routes
     from the source are drawn thick (camp shortcuts dotted).  Returns the matplotlib ``Axes``.
     """
-    import matplotlib.pyplot as plt
+    from archeo_lab.browser import require_plots
+
+    plt = require_plots()   # matplotlib, or a clear message where it cannot load
     from matplotlib.patches import RegularPolygon
 
     who = state.current_player if seat is None else seat
