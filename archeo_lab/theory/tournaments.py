@@ -156,7 +156,7 @@ class TournamentResult:
         """A bar chart of win rates with their 95 % intervals (matplotlib); returns the axes."""
         from archeo_lab.browser import require_plots
 
-    plt = require_plots()   # matplotlib, or a clear message where it cannot load
+        plt = require_plots()   # matplotlib, or a clear message where it cannot load
 
         rows = self.table
         if ax is None:
