@@ -1,4 +1,5 @@
-"""Small Quetzal positions for tutorials and rule tests (the FEN of this game).
+"""Small Quetzal positions for tutorials and rule tests, set up by hand like a
+chess diagram.
 
 ``position(...)`` starts a seeded game and arranges the placement phase of a round: each
 seat's reserve (``[black, white, either, character]``), gold, objects, upgrades and tracks,
