@@ -186,23 +186,32 @@ def stack_at(state: LuxorState, cell: str) -> list[int]:
 
 
 def stack_in_words(state: LuxorState, cell: str, names: Sequence[str] | None = None) -> str:
-    """``"E6 (oasis temple): 3 adventurers, seat 1, seat 1, seat 0 from bottom to top; seat 0 on top"``.
+    """A tile's adventurers as a learner reads them, bottom to top, and who is on top (who scores).
 
-    >>> s = position(players=2, tiles={"E6": "oasis temple"}, stacks={"E6": [1, 0]})
+    >>> s = position(players=2, tiles={"E6": "oasis temple"}, stacks={"E6": [1, 1, 0]})
     >>> stack_in_words(s, "E6", names=["Ann", "Bob"])
-    'E6 (oasis temple): 2 adventurers, Bob then Ann from bottom to top; Ann on top'
-    >>> stack_in_words(s, "F6")
-    'F6 (desert temple): no adventurer'
+    "E6 (oasis temple): 3 adventurers, 2 of Bob's then 1 of Ann's (bottom to top): Ann on top"
+    >>> stack_in_words(position(players=2, stacks={"F6": [0, 0]}), "F6")
+    "F6 (desert temple): 2 adventurers, all seat 0's"
+    >>> stack_in_words(s, "G6")
+    'G6 (desert): no adventurer'
     """
     seats = stack_at(state, cell)
     who = [names[s] if names else f"seat {s}" for s in seats]
     where = f"{cell.upper()} ({tile_at(state, cell) or 'no tile'})"
     if not seats:
         return f"{where}: no adventurer"
-    if len(seats) == 1:
-        return f"{where}: 1 adventurer, {who[0]}'s"
-    order = ", ".join(who[:-1]) + " then " + who[-1] if len(who) > 2 else " then ".join(who)
-    return f"{where}: {len(seats)} adventurers, {order} from bottom to top; {who[-1]} on top"
+    count = f"{len(seats)} adventurer{'s' if len(seats) > 1 else ''}"
+    if len(set(seats)) == 1:
+        return f"{where}: {count}, {'all ' if len(seats) > 1 else ''}{who[0]}'s"
+    runs = []
+    for name in who:
+        if runs and runs[-1][0] == name:
+            runs[-1][1] += 1
+        else:
+            runs.append([name, 1])
+    order = " then ".join(f"{n} of {name}'s" for name, n in runs)
+    return f"{where}: {count}, {order} (bottom to top): {who[-1]} on top"
 
 
 def hand_tiles(state: LuxorState, seat: int) -> list[str]:
