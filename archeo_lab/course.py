@@ -38,7 +38,7 @@ from pathlib import Path
 __all__ = [
     "Step", "PATH", "TUTORIALS", "EXERCISES", "step", "estimate_minutes",
     "reading_words", "code_cells", "final_board", "learner_decisions", "Estimate", "estimate",
-    "stated_minutes", "WORDS_PER_MINUTE", "SECONDS_PER_CELL", "SECONDS_PER_DECISION", "GAMES_FOR_DECISIONS",
+    "stated_minutes", "MapRow", "path_map", "path_markdown", "WORDS_PER_MINUTE", "SECONDS_PER_CELL", "SECONDS_PER_DECISION", "GAMES_FOR_DECISIONS",
 ]
 
 WORDS_PER_MINUTE = 150
@@ -49,7 +49,8 @@ LEARNER_STAND_IN = "greedy"
 
 @dataclass(frozen=True)
 class Step:
-    """One notebook of the course: ``name`` is its path under ``tutorials/`` without ``.ipynb``."""
+    """One notebook of the course: ``name`` is its path under ``tutorials/`` without ``.ipynb``;
+    ``needs`` names the tutorials to do first (for a tutorial, always earlier ones)."""
 
     name: str
     title: str
@@ -73,13 +74,13 @@ class Step:
 
 TUTORIALS: tuple[Step, ...] = (
     Step("00_start_here", "Start here", "tutorial"),
-    Step("01_cibola", "Les Trésors de Cibola", "tutorial", ("00_start_here",)),
+    Step("01_cibola", "Les Trésors de Cibola", "tutorial"),
     Step("02_quetzal", "Quetzal", "tutorial", ("01_cibola",)),
-    Step("03_luxor", "Expedition Luxor", "tutorial", ("02_quetzal",)),
-    Step("04_thebes", "Thebes: The Tomb Raiders", "tutorial", ("03_luxor",)),
-    Step("05_tikal", "Tikal", "tutorial", ("04_thebes",)),
-    Step("06_game_theory", "Game theory", "primer", ("01_cibola", "02_quetzal", "03_luxor")),
-    Step("07_bots_and_tournaments", "Bots and tournaments", "tutorial", ("06_game_theory",)),
+    Step("03_luxor", "Expedition Luxor", "tutorial", ("01_cibola",)),
+    Step("04_thebes", "Thebes: The Tomb Raiders", "tutorial", ("01_cibola",)),
+    Step("05_tikal", "Tikal", "tutorial", ("01_cibola",)),
+    Step("06_game_theory", "Game theory", "primer", ("01_cibola",)),
+    Step("07_bots_and_tournaments", "Bots and tournaments", "tutorial", ("01_cibola", "06_game_theory")),
 )
 
 EXERCISES: tuple[Step, ...] = (
@@ -216,7 +217,7 @@ def stated_minutes(path: str | Path) -> int | None:
     """The minutes a notebook's opening box states (``**Time:** about 25 minutes``), or None."""
     for cell in _cells(path)[:3]:
         if cell["cell_type"] == "markdown":
-            found = re.search(r"\*\*(?:Time|Duration):\*\*\s*about\s+(\d+)\s+minutes", _source(cell))
+            found = re.search(r"\*\*(?:Time|Duration):\*\*\s*(?:about\s+)?(\d+)\s*min", _source(cell))
             if found:
                 return int(found.group(1))
     return None
@@ -246,3 +247,58 @@ def estimate(path: str | Path, *, games: int = GAMES_FOR_DECISIONS) -> Estimate:
     words, cells, board = reading_words(path), code_cells(path), final_board(path)
     decisions = statistics.median(learner_decisions(**board, games=games)) if board else 0
     return Estimate(estimate_minutes(words, cells, decisions), words, cells, decisions, board)
+
+
+# -- the map of the course (00_start_here prints it) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MapRow:
+    """One step of the course as the map shows it: ``minutes`` is ``None`` when the file is missing."""
+
+    step: Step
+    minutes: int | None
+    how: str
+
+
+def path_map(folder: str | Path = ".") -> list[MapRow]:
+    """Every step of the course in order, with its time.
+
+    The time is the one the notebook's opening box states (``**Time:** about 25 minutes``; a test
+    checks that each tutorial's statement equals ``estimate``), or, for a notebook that states
+    none, the formula on its reading and cells (its game, if any, is not replayed here: that
+    takes too long for a map).  ``folder`` is the ``tutorials/`` folder.
+    """
+    rows = []
+    for s in PATH:
+        path = s.file(folder)
+        if not path.exists():
+            rows.append(MapRow(s, None, "not in this copy of the course"))
+            continue
+        stated = stated_minutes(path)
+        if stated is not None:
+            rows.append(MapRow(s, stated, "stated in the notebook"))
+        else:
+            words, cells = reading_words(path), code_cells(path)
+            rows.append(MapRow(s, estimate_minutes(words, cells, 0), f"reading and {cells} cells"))
+    return rows
+
+
+def path_markdown(folder: str | Path = ".") -> str:
+    """The course map as two Markdown tables (lessons, then exercises) with links and total times."""
+    rows = path_map(folder)
+    out = []
+    for exercises, header in ((False, "| | lesson | needs | time |"), (True, "| | exercise | needs | time |")):
+        chosen = [r for r in rows if (r.step.kind == "exercise") == exercises]
+        lines = [header, "|---|---|---|---|"]
+        for row in chosen:
+            s = row.step
+            needs = ", ".join(f"[{n[:2]}]({n}.ipynb)" for n in s.needs) or "nothing"
+            time = f"{row.minutes} min" if row.minutes is not None else row.how
+            lines.append(f"| {s.number} | [{s.title}]({s.filename}) | {needs} | {time} |")
+        known = [r.minutes for r in chosen if r.minutes is not None]
+        total = f"In all: about {sum(known)} minutes" if known else "None in this copy of the course"
+        if known and len(known) < len(chosen):
+            total += f" for the {len(known)} in this copy"
+        out.append("\n".join(lines) + "\n\n" + total + ".")
+    return "\n\n".join(out)
