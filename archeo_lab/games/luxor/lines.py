@@ -205,7 +205,7 @@ def draw_lines(state, tile, adventurers: int, *, ax=None, title: str | None = No
     g = movement_graph(state)
     start = _name(state, tile)
     if ax is None:
-        _, ax = plt.subplots(figsize=(6.5, 7.5))
+        _, ax = plt.subplots(figsize=(7.5, 8.5) if legend else (7.5, 6.5))
     pos = nx.get_node_attributes(g, "pos")
     for cell, data in g.nodes(data=True):
         x, y = data["pos"]
@@ -214,10 +214,10 @@ def draw_lines(state, tile, adventurers: int, *, ax=None, title: str | None = No
         label = _LETTERS.get(data["building"], "")
         if not data["open"]:
             label = "lake" if data["terrain"] == "lake" else "snakes"
-        ax.text(x - 0.42, y + 0.33, f"{cell} {label}", fontsize=7, va="center", zorder=3)
+        ax.text(x - 0.42, y + 0.33, f"{cell} {label}", fontsize=8, va="center", zorder=3)
         if data["adventurers"]:
-            ax.text(x - 0.42, y - 0.36, f"{data['adventurers']} adv.", fontsize=6.5, zorder=3, color="#3b2f22")
-            ax.text(x + 0.42, y - 0.36, f"top {data['top']}", fontsize=6.5, ha="right", zorder=3, color="#3b2f22")
+            ax.text(x - 0.42, y - 0.36, f"{data['adventurers']} adv.", fontsize=7, zorder=3, color="#3b2f22")
+            ax.text(x + 0.42, y - 0.36, f"top {data['top']}", fontsize=7, ha="right", zorder=3, color="#3b2f22")
     nx.draw_networkx_edges(g, pos, ax=ax, edge_color="#c9b58f", width=0.6, arrows=False)
     lines = lines_from(state, start, graph=g)
     near, far, stops = [], [], []
@@ -268,7 +268,7 @@ def draw_lines(state, tile, adventurers: int, *, ax=None, title: str | None = No
         handles += [
             Patch(fill=False, edgecolor=LINE_COLOURS["camp"], lw=2.5, label=f"the camp on {start}"),
             Line2D([], [], color=LINE_COLOURS["claim"], lw=3, marker=">", markersize=7,
-                   label=f"step to a tile {adventurers} extras can claim; purple number: adventurers it takes"),
+                   label="step to a tile the extras can claim; purple number: adventurers it takes"),
             Line2D([], [], color=LINE_COLOURS["more"], lw=2.5, ls="--", marker=">", markersize=7,
                    label="step that needs more adventurers"),
             Line2D([], [], color=LINE_COLOURS["blocked"], ls="", marker="x", markersize=9, markeredgewidth=2.5,
@@ -277,6 +277,6 @@ def draw_lines(state, tile, adventurers: int, *, ax=None, title: str | None = No
             Line2D([], [], ls="", marker="$n$", markersize=7, color="#3b2f22",
                    label="'4 adv.', 'top 1': 4 adventurers there, seat 1's on top"),
         ]
-        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=2, fontsize=7,
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=2, fontsize=8,
                   frameon=False, handlelength=2.2, columnspacing=1.2)
     return ax
