@@ -205,7 +205,7 @@ def draw_lines(state, tile, adventurers: int, *, ax=None, title: str | None = No
     g = movement_graph(state)
     start = _name(state, tile)
     if ax is None:
-        _, ax = plt.subplots(figsize=(7.5, 8.5) if legend else (7.5, 6.5))
+        _, ax = plt.subplots(figsize=(7.5, 8.5) if legend else (7.5, 7.5))
     pos = nx.get_node_attributes(g, "pos")
     for cell, data in g.nodes(data=True):
         x, y = data["pos"]
