@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
-from tests.notebooks import run_and_read
+from tests.notebooks import values_fixture
 
 NOTEBOOK = "tutorials/01_cibola.ipynb"
 
@@ -61,9 +59,7 @@ EXPRESSIONS = {
 }
 
 
-@pytest.fixture(scope="module")
-def seen():
-    return run_and_read(NOTEBOOK, EXPRESSIONS)
+seen = values_fixture(NOTEBOOK, EXPRESSIONS)
 
 
 def test_components_and_set_up(seen):

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
-from tests.notebooks import run_and_read
+from tests.notebooks import values_fixture
 
 NOTEBOOK = "tutorials/03_luxor.ipynb"
 
@@ -39,9 +37,7 @@ EXPRESSIONS = {
 }
 
 
-@pytest.fixture(scope="module")
-def seen():
-    return run_and_read(NOTEBOOK, EXPRESSIONS)
+seen = values_fixture(NOTEBOOK, EXPRESSIONS)
 
 
 def test_components_and_set_up(seen):

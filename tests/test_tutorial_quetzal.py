@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
-from tests.notebooks import run_and_read
+from tests.notebooks import values_fixture
 
 NOTEBOOK = "tutorials/02_quetzal.ipynb"
 
@@ -58,9 +56,7 @@ EXPRESSIONS = {
 }
 
 
-@pytest.fixture(scope="module")
-def seen():
-    return run_and_read(NOTEBOOK, EXPRESSIONS)
+seen = values_fixture(NOTEBOOK, EXPRESSIONS)
 
 
 def test_set_up_and_points_before_anything(seen):
