@@ -79,24 +79,25 @@ TUTORIALS: tuple[Step, ...] = (
     Step("03_luxor", "Expedition Luxor", "tutorial", ("01_cibola",)),
     Step("04_thebes", "Thebes: The Tomb Raiders", "tutorial", ("01_cibola",)),
     Step("05_tikal", "Tikal", "tutorial", ("01_cibola",)),
-    Step("06_game_theory", "Game theory", "primer", ("01_cibola",)),
+    Step("06_game_theory", "Game theory: a primer", "primer", ("01_cibola",)),
     Step("07_bots_and_tournaments", "Bots and tournaments", "tutorial", ("01_cibola", "06_game_theory")),
 )
 
 EXERCISES: tuple[Step, ...] = (
-    Step("exercises/01_cibola_mixed_bids", "Cibola: mixed bids in the closed fist", "exercise",
+    Step("exercises/01_cibola_mixed_bids", "Cibola: mixed bids by the indifference condition", "exercise",
          ("01_cibola", "06_game_theory")),
-    Step("exercises/02_quetzal_toss_and_auction", "Quetzal: the toss and the displacement auction", "exercise",
+    Step("exercises/02_quetzal_toss_and_auction", "Quetzal: tossed meeples and a displacement auction", "exercise",
          ("02_quetzal", "06_game_theory")),
-    Step("exercises/03_luxor_backward_induction", "Expedition Luxor: backward induction", "exercise",
-         ("03_luxor", "06_game_theory")),
-    Step("exercises/04_thebes_digs", "Thebes: expected value and variance of a dig", "exercise",
+    Step("exercises/03_luxor_backward_induction", "Expedition Luxor: who takes the pyramid? Backward induction",
+         "exercise", ("03_luxor", "06_game_theory")),
+    Step("exercises/04_thebes_digs", "Thebes: is a longer dig worth its weeks?", "exercise",
          ("04_thebes", "06_game_theory")),
-    Step("exercises/05_tikal_blotto_majorities", "Tikal: majorities as Colonel Blotto", "exercise",
+    Step("exercises/05_tikal_blotto_majorities", "Tikal: temple majorities as a Colonel Blotto game", "exercise",
          ("05_tikal", "06_game_theory")),
-    Step("exercises/06_auction_formats", "Auction formats compared", "exercise",
+    Step("exercises/06_auction_formats", "Auction formats: Tikal, Quetzal and Cibola on the same values", "exercise",
          ("01_cibola", "02_quetzal", "05_tikal", "06_game_theory")),
-    Step("exercises/07_class_tournament", "A class tournament", "exercise", ("07_bots_and_tournaments",)),
+    Step("exercises/07_class_tournament", "A class tournament, read with a correct test", "exercise",
+         ("07_bots_and_tournaments",)),
 )
 
 #: The whole course, in order: the tutorials and the primer, then the exercises.
@@ -213,14 +214,20 @@ def learner_decisions(game: str, players: int, opponents: dict, *, variant: str 
     return counts
 
 
-def stated_minutes(path: str | Path) -> int | None:
-    """The minutes a notebook's opening box states (``**Time:** about 25 minutes``), or None."""
+def _time_line(path: str | Path) -> str | None:
     for cell in _cells(path)[:3]:
         if cell["cell_type"] == "markdown":
-            found = re.search(r"\*\*(?:Time|Duration):\*\*\s*(?:about\s+)?(\d+)\s*min", _source(cell))
+            found = re.search(r"\*\*(?:Time|Duration):\*\*\s*([^\n]+)", _source(cell))
             if found:
-                return int(found.group(1))
+                return found.group(1).strip().rstrip(".")
     return None
+
+
+def stated_minutes(path: str | Path) -> int | None:
+    """The minutes a notebook's opening box states (``**Time:** about 25 minutes``), or None."""
+    text = _time_line(path)
+    found = re.match(r"(?:about\s+)?(\d+)\s*min", text) if text else None
+    return int(found.group(1)) if found else None
 
 
 @dataclass(frozen=True)
@@ -265,9 +272,10 @@ def path_map(folder: str | Path = ".") -> list[MapRow]:
     """Every step of the course in order, with its time.
 
     The time is the one the notebook's opening box states (``**Time:** about 25 minutes``; a test
-    checks that each tutorial's statement equals ``estimate``), or, for a notebook that states
-    none, the formula on its reading and cells (its game, if any, is not replayed here: that
-    takes too long for a map).  ``folder`` is the ``tutorials/`` folder.
+    checks that each tutorial's statement equals ``estimate``); a time stated in words ("one
+    session") is shown as it is; for a notebook that states none, the formula on its reading and
+    cells (its game, if any, is not replayed here: that takes too long for a map).  ``folder`` is
+    the ``tutorials/`` folder.
     """
     rows = []
     for s in PATH:
@@ -278,6 +286,8 @@ def path_map(folder: str | Path = ".") -> list[MapRow]:
         stated = stated_minutes(path)
         if stated is not None:
             rows.append(MapRow(s, stated, "stated in the notebook"))
+        elif _time_line(path):
+            rows.append(MapRow(s, None, _time_line(path)))        # a time given in words ("one session")
         else:
             words, cells = reading_words(path), code_cells(path)
             rows.append(MapRow(s, estimate_minutes(words, cells, 0), f"reading and {cells} cells"))
@@ -298,7 +308,8 @@ def path_markdown(folder: str | Path = ".") -> str:
             lines.append(f"| {s.number} | [{s.title}]({s.filename}) | {needs} | {time} |")
         known = [r.minutes for r in chosen if r.minutes is not None]
         total = f"In all: about {sum(known)} minutes" if known else "None in this copy of the course"
+        missing = sum(not r.step.file(folder).exists() for r in chosen)
         if known and len(known) < len(chosen):
-            total += f" for the {len(known)} in this copy"
+            total += f" for the {len(known)} timed in minutes" + (f" ({missing} not in this copy)" if missing else "")
         out.append("\n".join(lines) + "\n\n" + total + ".")
     return "\n\n".join(out)

@@ -136,6 +136,13 @@ def test_opening_box(step):
             f"{step.filename} asks for {target}, which is not an earlier notebook")
 
 
+@pytest.mark.parametrize("step", course.EXERCISES, ids=[s.name for s in course.EXERCISES])
+def test_exercise_heading_matches_the_path(step):
+    first = _present(step)[0]
+    assert first.startswith(f"# Exercise {int(step.number)} · {step.title}\n"), (
+        f"{step.filename}: heading '# Exercise {int(step.number)} · {step.title}' (the map prints the path's title)")
+
+
 @pytest.mark.parametrize("step", LESSONS, ids=[s.name for s in LESSONS])
 def test_stated_time_is_the_computed_time(step):
     _present(step)
