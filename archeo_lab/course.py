@@ -6,8 +6,8 @@ numbered after the tutorials they need.
 
 >>> [step.name for step in TUTORIALS][:3]
 ['00_start_here', '01_cibola', '02_quetzal']
->>> step("exercises/01_cibola_mixed_bids").needs
-('01_cibola', '06_game_theory')
+>>> step("exercises/01_cibola_mixed_bids").kind
+'exercise'
 
 **Time estimate** (the same formula for every notebook): reading the markdown at
 150 words a minute, 30 seconds per code cell, and one full game on the notebook's
@@ -38,7 +38,7 @@ from pathlib import Path
 __all__ = [
     "Step", "PATH", "TUTORIALS", "EXERCISES", "step", "estimate_minutes",
     "reading_words", "code_cells", "final_board", "learner_decisions", "Estimate", "estimate",
-    "stated_minutes", "MapRow", "path_map", "path_markdown", "WORDS_PER_MINUTE", "SECONDS_PER_CELL", "SECONDS_PER_DECISION", "GAMES_FOR_DECISIONS",
+    "stated_minutes", "needs", "MapRow", "path_map", "path_markdown", "WORDS_PER_MINUTE", "SECONDS_PER_CELL", "SECONDS_PER_DECISION", "GAMES_FOR_DECISIONS",
 ]
 
 WORDS_PER_MINUTE = 150
@@ -49,13 +49,14 @@ LEARNER_STAND_IN = "greedy"
 
 @dataclass(frozen=True)
 class Step:
-    """One notebook of the course: ``name`` is its path under ``tutorials/`` without ``.ipynb``;
-    ``needs`` names the tutorials to do first (for a tutorial, always earlier ones)."""
+    """One notebook of the course: ``name`` is its path under ``tutorials/`` without ``.ipynb``.
+
+    What a step needs first is written once, in its notebook's opening box (``needs``).
+    """
 
     name: str
     title: str
     kind: str                 # "tutorial", "primer" or "exercise"
-    needs: tuple[str, ...] = ()
 
     @property
     def number(self) -> str:
@@ -75,29 +76,24 @@ class Step:
 TUTORIALS: tuple[Step, ...] = (
     Step("00_start_here", "Start here", "tutorial"),
     Step("01_cibola", "Les Trésors de Cibola", "tutorial"),
-    Step("02_quetzal", "Quetzal", "tutorial", ("01_cibola",)),
-    Step("03_luxor", "Expedition Luxor", "tutorial", ("01_cibola",)),
-    Step("04_thebes", "Thebes: The Tomb Raiders", "tutorial", ("01_cibola",)),
-    Step("05_tikal", "Tikal", "tutorial", ("01_cibola",)),
-    Step("06_game_theory", "Game theory: a primer", "primer", ("01_cibola",)),
-    Step("07_bots_and_tournaments", "Bots and tournaments", "tutorial", ("01_cibola", "06_game_theory")),
+    Step("02_quetzal", "Quetzal", "tutorial"),
+    Step("03_luxor", "Expedition Luxor", "tutorial"),
+    Step("04_thebes", "Thebes: The Tomb Raiders", "tutorial"),
+    Step("05_tikal", "Tikal", "tutorial"),
+    Step("06_game_theory", "Game theory: a primer", "primer"),
+    Step("07_bots_and_tournaments", "Bots and tournaments", "tutorial"),
 )
 
 EXERCISES: tuple[Step, ...] = (
-    Step("exercises/01_cibola_mixed_bids", "Cibola: mixed bids by the indifference condition", "exercise",
-         ("01_cibola", "06_game_theory")),
-    Step("exercises/02_quetzal_toss_and_auction", "Quetzal: tossed meeples and a displacement auction", "exercise",
-         ("02_quetzal", "06_game_theory")),
+    Step("exercises/01_cibola_mixed_bids", "Cibola: mixed bids by the indifference condition", "exercise"),
+    Step("exercises/02_quetzal_toss_and_auction", "Quetzal: tossed meeples and a displacement auction", "exercise"),
     Step("exercises/03_luxor_backward_induction", "Expedition Luxor: who takes the pyramid? Backward induction",
-         "exercise", ("03_luxor", "06_game_theory")),
-    Step("exercises/04_thebes_digs", "Thebes: is a longer dig worth its weeks?", "exercise",
-         ("04_thebes", "06_game_theory")),
-    Step("exercises/05_tikal_blotto_majorities", "Tikal: temple majorities as a Colonel Blotto game", "exercise",
-         ("05_tikal", "06_game_theory")),
-    Step("exercises/06_auction_formats", "Auction formats: Tikal, Quetzal and Cibola on the same values", "exercise",
-         ("01_cibola", "02_quetzal", "05_tikal", "06_game_theory")),
-    Step("exercises/07_class_tournament", "A class tournament, read with a correct test", "exercise",
-         ("07_bots_and_tournaments",)),
+         "exercise"),
+    Step("exercises/04_thebes_digs", "Thebes: is a longer dig worth its weeks?", "exercise"),
+    Step("exercises/05_tikal_blotto_majorities", "Tikal: temple majorities as a Colonel Blotto game", "exercise"),
+    Step("exercises/06_auction_formats", "Auction formats: Tikal, Quetzal and Cibola on the same values",
+         "exercise"),
+    Step("exercises/07_class_tournament", "A class tournament, read with a correct test", "exercise"),
 )
 
 #: The whole course, in order: the tutorials and the primer, then the exercises.
@@ -230,6 +226,23 @@ def stated_minutes(path: str | Path) -> int | None:
     return int(found.group(1)) if found else None
 
 
+def needs(path: str | Path) -> list[str]:
+    """The notebooks a notebook's opening box asks for (``**You need:**``), in order, as step names.
+
+    ``[]`` when it needs nothing (or states nothing).  Links may point into the primer
+    (``06_game_theory.ipynb#Auctions``: the primer is needed) and, from ``exercises/``, up a folder.
+    """
+    for cell in _cells(path)[:3]:
+        if cell["cell_type"] != "markdown":
+            continue
+        found = re.search(r"\*\*(?:You need|Prerequisites):\*\*(.*?)(?:\*\*Time:\*\*|\n>?[ \t]*\n|$)",
+                          _source(cell), re.S)
+        if found:
+            names = re.findall(r"\]\((?:\.\./)?(\d\d_[a-z_]+)\.ipynb", found.group(1))
+            return list(dict.fromkeys(names))
+    return []
+
+
 @dataclass(frozen=True)
 class Estimate:
     """How long a notebook takes, and from what (see ``estimate_minutes``)."""
@@ -266,10 +279,11 @@ class MapRow:
     step: Step
     minutes: int | None
     how: str
+    needs: tuple[str, ...] = ()
 
 
 def path_map(folder: str | Path = ".") -> list[MapRow]:
-    """Every step of the course in order, with its time.
+    """Every step of the course in order, with its time and what its opening box says it needs.
 
     The time is the one the notebook's opening box states (``**Time:** about 25 minutes``; a test
     checks that each tutorial's statement equals ``estimate``); a time stated in words ("one
@@ -283,14 +297,14 @@ def path_map(folder: str | Path = ".") -> list[MapRow]:
         if not path.exists():
             rows.append(MapRow(s, None, "not in this copy of the course"))
             continue
-        stated = stated_minutes(path)
+        stated, asked = stated_minutes(path), tuple(needs(path))
         if stated is not None:
-            rows.append(MapRow(s, stated, "stated in the notebook"))
+            rows.append(MapRow(s, stated, "stated in the notebook", asked))
         elif _time_line(path):
-            rows.append(MapRow(s, None, _time_line(path)))        # a time given in words ("one session")
+            rows.append(MapRow(s, None, _time_line(path), asked))  # a time given in words ("one session")
         else:
             words, cells = reading_words(path), code_cells(path)
-            rows.append(MapRow(s, estimate_minutes(words, cells, 0), f"reading and {cells} cells"))
+            rows.append(MapRow(s, estimate_minutes(words, cells, 0), f"reading and {cells} cells", asked))
     return rows
 
 
@@ -303,9 +317,11 @@ def path_markdown(folder: str | Path = ".") -> str:
         lines = [header, "|---|---|---|---|"]
         for row in chosen:
             s = row.step
-            needs = ", ".join(f"[{n[:2]}]({n}.ipynb)" for n in s.needs) or "nothing"
+            asked = ", ".join(f"[{n[:2]}]({n}.ipynb)" for n in row.needs) or "nothing"
+            if not s.file(folder).exists():
+                asked = ""
             time = f"{row.minutes} min" if row.minutes is not None else row.how
-            lines.append(f"| {s.number} | [{s.title}]({s.filename}) | {needs} | {time} |")
+            lines.append(f"| {s.number} | [{s.title}]({s.filename}) | {asked} | {time} |")
         known = [r.minutes for r in chosen if r.minutes is not None]
         total = f"In all: about {sum(known)} minutes" if known else "None in this copy of the course"
         missing = sum(not r.step.file(folder).exists() for r in chosen)

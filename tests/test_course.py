@@ -53,16 +53,22 @@ def test_every_notebook_is_on_the_path():
     assert not stray, f"notebooks not on the course path (add them to archeo_lab/course.py): {', '.join(stray)}"
 
 
-def test_path_order_and_needs():
+def test_path_order():
     numbers = [s.number for s in course.TUTORIALS]
     assert numbers == [f"{i:02d}" for i in range(len(numbers))]
     assert [s.number for s in course.EXERCISES] == [f"{i:02d}" for i in range(1, len(course.EXERCISES) + 1)]
-    order = [s.name for s in course.TUTORIALS]
-    for s in course.PATH:
-        for need in s.needs:
-            assert need in order, f"{s.name} needs {need}, which is not a tutorial"
-            if s.kind != "exercise":
-                assert order.index(need) < order.index(s.name), f"{s.name} needs a later notebook, {need}"
+    assert len({s.name for s in course.PATH}) == len(course.PATH)
+
+
+def test_needs_are_read_from_the_opening_box(tmp_path):
+    path = tmp_path / "nb.ipynb"
+    path.write_text(json.dumps({"cells": [{"cell_type": "markdown", "source": (
+        "# Exercise 9 · X\n\n> **You need:** [01 · Cibola](../01_cibola.ipynb) and the primer's\n"
+        "> [auctions](../06_game_theory.ipynb#Auctions), [01 again](../01_cibola.ipynb).\n>\n"
+        "> **Time:** about 5 minutes (reading).\n\n[later](05_tikal.ipynb)")}]}))
+    assert course.needs(path) == ["01_cibola", "06_game_theory"]
+    path.write_text(json.dumps({"cells": [{"cell_type": "markdown", "source": "> **You need:** nothing.\n"}]}))
+    assert course.needs(path) == []
 
 
 def test_step_lookup():
@@ -129,11 +135,13 @@ def test_opening_box(step):
         assert part in text, f"{step.filename}: the opening box has no {part}"
     assert "(#For-teachers:-sources-and-decisions)" in text and "(GLOSSARY.md)" in text
     assert re.search(r"\*\*Time:\*\* about \d+ minutes \(.+\)", text), f"{step.filename}: 'about N minutes (how)'"
-    need = text[text.index("**You need:**"):text.index("**Time:**")]
     order = [s.name for s in course.TUTORIALS]
-    for target in re.findall(r"\]\((\d\d_[a-z_]+)\.ipynb\)", need):
+    asked = course.needs(step.file(TUTORIALS))
+    for target in asked:
         assert target in order and order.index(target) < order.index(step.name), (
             f"{step.filename} asks for {target}, which is not an earlier notebook")
+    if step.number in ("00", "01"):
+        assert asked == [] and "nothing" in text, f"{step.filename}: 'You need: nothing' (the course starts here)"
 
 
 @pytest.mark.parametrize("step", course.EXERCISES, ids=[s.name for s in course.EXERCISES])
