@@ -369,8 +369,7 @@ class CibolaState(State):
                     total = c.explorers[s] + c.fist[s]
                     c.fist[s] = rng.below(total + 1)
                     c.explorers[s] = total - c.fist[s]
-        c.rng = rng.spawn()
-        c.seed = c.rng.state & 0x7FFFFFFF   # the true seed would give the piles away
+        c._fresh_chance(rng)                # the true seed would give the piles away
         return c
 
     # -- rule steps ---------------------------------------------------------------------

@@ -87,6 +87,7 @@ turn``, ``use sandstorm from D4 to E5``.
 
 from __future__ import annotations
 
+import zlib
 from bisect import insort
 from dataclasses import dataclass
 from operator import attrgetter
@@ -155,7 +156,6 @@ def _small(n, bits: int) -> int | None:
 
 
 _KIND_NAMES = [k.name for k in KINDS]
-_OTHER_VALUES: dict[tuple, int] = {}
 
 
 class _Value(int, Action):
@@ -167,8 +167,10 @@ class _Value(int, Action):
     is ``tag << 48 | payload``, where the payload sorts like the fields (kind
     names and tokens alphabetically, cell names as text), so the order of the
     numbers is the order of the fields.  Field values the game never uses
-    (``place foo at A1``) get a number of their own from a memo.  The fields
-    are ordinary dataclass fields: everything else reads them by name.
+    (``place foo at A1``) get a number from a digest of the values (CRC-32), so
+    that reading such a refused action keeps nothing in memory; two such values
+    may share a number, which is harmless as none of them is ever legal.  The
+    fields are ordinary dataclass fields: everything else reads them by name.
     """
 
     __slots__ = ()
@@ -180,10 +182,8 @@ class _Value(int, Action):
             args = args + tuple(kwargs[name] for name in names[len(args):])
         payload = cls._payload(*args) if len(args) == len(cls._fields()) else None
         if payload is None:
-            key = (cls, args, tuple(map(type, args)))
-            payload = _OTHER_VALUES.get(key)
-            if payload is None:
-                payload = _OTHER_VALUES[key] = (1 << 47) + len(_OTHER_VALUES)
+            digest = zlib.crc32(repr((args, tuple(map(type, args)))).encode())
+            payload = (1 << 47) + digest
         return int.__new__(cls, cls._tag << 48 | payload)
 
     @staticmethod
@@ -626,7 +626,7 @@ class LuxorState(State):
             for (s, i), code in zip(slots, codes):
                 c.hand[s][i] = code
                 c.kept[s] = code & 15
-        c.rng = rng.spawn()
+        c._fresh_chance(rng)            # the true seed would give the draw piles away
         return c
 
     # -- rule steps -----------------------------------------------------------------------------

@@ -318,8 +318,7 @@ class QuetzalState(State):
         world.stack = sorted(world.stack)
         shuffle(rng, world.deck)
         shuffle(rng, world.stack)
-        world.rng = rng.spawn()
-        world.seed = rng.below(2**31)
+        world._fresh_chance(rng)        # the true seed would give the pile and the stack away
         return world
 
     # -- set-up and rounds ----------------------------------------------------------------------------

@@ -148,9 +148,15 @@ def exhibition_weeks(key: str, counts: list[int]) -> int | None:
 # -- actions --------------------------------------------------------------------------------------
 
 class _Interned(Action):
-    """Actions built once per value: equality is identity, so ``apply`` finds them fast."""
+    """Actions built once per value: equality is identity, so ``apply`` finds them fast.
+
+    Every action the rules can make legal is built here, at import, in the tables below; then
+    the tables are sealed (``_sealed``): a text or JSON action outside them (``dig atlantis``)
+    gets an object of its own, equal to no legal action, refused and not kept.
+    """
 
     __slots__ = ()
+    _sealed: ClassVar[bool] = False
 
     def __new__(cls, *args: Any, **kwargs: Any):
         names = cls.__dict__.get("_names")
@@ -163,7 +169,9 @@ class _Interned(Action):
         cache = cls.__dict__["_intern"]
         obj = cache.get(key)
         if obj is None:
-            obj = cache[key] = object.__new__(cls)
+            obj = object.__new__(cls)
+            if not _Interned._sealed:
+                cache[key] = obj
         return obj
 
 
@@ -346,6 +354,7 @@ def _week_options() -> list[list[tuple]]:
 
 _WEEKS = _week_options()
 _DIG = [Dig(r) for r in REGIONS]
+_Interned._sealed = True            # every legal action exists now (see _Interned)
 _RULE_DIG = "Mener des fouilles"
 
 
@@ -648,8 +657,7 @@ class ThebesState(State):
         rest_of_deck = sorted(greens + relic_keys)
         rng.shuffle(rest_of_deck)
         c.deck = rest_of_deck + top
-        c.rng = rng.spawn()
-        c.seed = c.rng.state & 0x7FFFFFFF          # the true seed would give the deck away
+        c._fresh_chance(rng)                       # the true seed would give the deck away
         return c
 
     def _public_knowledge(self) -> tuple[list[int], list[list[int | None]]]:

@@ -16,11 +16,21 @@ from archeo_lab.engine import Fields
 from archeo_lab.engine.saves import CorruptSave
 
 from .components import (
-    ACTION_POINTS, CAMPS, EXPLORERS, GUARDIANS, LEVEL_PIECES, TILE_BY_ID, TREASURE_COPIES, TREASURE_KINDS,
+    ACTION_POINTS, ADVANCED_START_POINTS, CAMPS, EXPLORERS, GUARDIANS, LEVEL_PIECES, START_HEXES, TILE_BY_ID,
+    TILES, TREASURE_COPIES, TREASURE_KINDS,
 )
 from .hexgrid import INDEX, LABELS, SPACES, rotated
+from .scoring import TREASURE_POINTS
 
-__all__ = ["read_state", "check_state"]
+__all__ = ["read_state", "check_state", "MAX_SCORINGS", "MAX_POINTS"]
+
+#: Scoring rounds in a game: one per volcano ("Décompte"), and the final one.
+MAX_SCORINGS = sum(t.kind == "volcano" for t in TILES) + 1
+#: No seat can ever have more points (derived): the advanced rules' 20 to start, then at each scoring
+#: round at most every temple at the highest level (10) and every treasure kind as a full set of 3.
+MAX_POINTS = ADVANCED_START_POINTS + MAX_SCORINGS * (
+    (sum(t.kind == "temple" for t in TILES) + sum(h.kind == "temple" for h in START_HEXES)) * max(LEVEL_PIECES)
+    + len(TREASURE_KINDS) * TREASURE_POINTS[TREASURE_COPIES])
 
 _LEVELS = [LEVEL_PIECES.get(v, 0) for v in range(max(LEVEL_PIECES) + 1)]
 _ALL_TILES = list(range(1, len(TILE_BY_ID) + 1))
@@ -80,7 +90,7 @@ def read_state(cls, f: Fields, players: int, variant: str):
     s.boxed = f.int_list("boxed", length=players, lo=0, hi=EXPLORERS)
     s.camps_left = f.int_list("camps_left", length=players, lo=0, hi=CAMPS)
     s.treasures = f.int_lists("treasures", length=players, inner=len(TREASURE_KINDS), lo=0, hi=TREASURE_COPIES)
-    s.points = f.int_list("points", length=players, lo=0)
+    s.points = f.int_list("points", length=players, lo=0, hi=MAX_POINTS)
     s.levels = f.int_list("levels", length=max(LEVEL_PIECES) + 1, lo=0)
     s.stack = f.int_list("stack", lo=1, hi=len(TILE_BY_ID))
     s.supply = f.str_list("supply", choices=TREASURE_KINDS)
