@@ -24,8 +24,8 @@ from typing import Any, Callable, Collection, Mapping
 
 from .errors import CorruptSave, quote
 
-__all__ = ["Fields", "read_envelope", "Spec", "ints", "one_of", "items", "SEAT", "MAX_SAVE_CHARS", "MAX_DEPTH",
-           "MAX_NODES"]
+__all__ = ["Fields", "read_envelope", "Spec", "ints", "one_of", "items", "per_seat", "SEAT", "MAX_SAVE_CHARS",
+           "MAX_DEPTH", "MAX_NODES"]
 
 #: The longest save read, in characters (a finished 4-player Tikal match, history included, is ~60,000).
 MAX_SAVE_CHARS = 4_000_000
@@ -114,6 +114,12 @@ def items(spec: Spec, lo: int = 0, hi: int | None = None) -> Spec:
     return Spec(f"a list of {size} items, each {spec.words}",
                 lambda v, n: isinstance(v, (list, tuple)) and lo <= len(v) <= (len(v) if hi is None else hi)
                 and all(spec.test(x, n) for x in v))
+
+
+def per_seat(spec: Spec) -> Spec:
+    """One value per seat of the game being loaded, each ``spec``."""
+    return Spec(f"a list of one value per seat, each {spec.words}",
+                lambda v, n: isinstance(v, (list, tuple)) and len(v) == n and all(spec.test(x, n) for x in v))
 
 
 #: A seat of the game being loaded: 0 to players - 1.

@@ -94,7 +94,8 @@ from operator import attrgetter
 from typing import ClassVar
 
 from archeo_lab.engine import Action, Fields, Game, Rng, State
-from archeo_lab.engine.saves import CorruptSave
+from archeo_lab.engine.errors import quote
+from archeo_lab.engine.saves import SEAT, CorruptSave, Spec, ints, items, one_of, per_seat
 
 from .components import (
     ADVENTURERS_PER_PLAYER, BACKS, BUILDING_POINTS, CAMP_MANDATORY, CAMP_MAX, ENTRY_COST, HAND_SIZE,
@@ -111,6 +112,17 @@ __all__ = [
 STANDARD, ADVENTURES = "standard", "adventures"
 KEEP, CAMP, PLAY, OVER = "keep", "camp", "play", "over"
 PHASES = (KEEP, CAMP, PLAY, OVER)
+_CELL = Spec("a cell of the grid", lambda v, n: isinstance(v, str) and v in geometry(n).index)
+_KIND = one_of([k.name for k in KINDS], "a kind of tile")
+#: The public log, entry by entry (``Fields.events``): what each kind of line holds.
+EVENTS = {
+    "start": (Spec("the number of players", lambda v, n: v == n and type(v) is int), one_of((STANDARD, ADVENTURES))),
+    "keep": (SEAT,), "layout": (items(_KIND), items(_CELL)), "position": (),
+    "place": (SEAT, _KIND, _CELL), "camp": (SEAT, _CELL, ints(0, CAMP_MAX)),
+    "move": (SEAT, ints(1, CAMP_MAX), _CELL, _CELL), "end": (SEAT, ints(0, TILES_PER_TURN)), "out": (SEAT,),
+    "token": (SEAT, one_of(TOKENS), _CELL, _CELL, ints(0, CAMP_MAX)),
+    "over": (per_seat(ints(-10_000, 10_000)),),
+}
 
 # -- tiles as small integers: code = back * 16 + kind index -----------------------------------
 _COST = [ENTRY_COST[k.terrain] for k in KINDS]                   # per kind index
@@ -1106,18 +1118,18 @@ class LuxorState(State):
             try:
                 return geo.cell(value)
             except (ValueError, AttributeError):
-                raise CorruptSave(f"{where} must be a cell of the {players}-player grid, got {value!r}") from None
+                raise CorruptSave(f"{where} must be a cell of the {players}-player grid, got {quote(value)}") from None
 
         def kind(value, where):
             if value not in KIND_INDEX:
-                raise CorruptSave(f"{where} must be a kind of tile, got {value!r}")
+                raise CorruptSave(f"{where} must be a kind of tile, got {quote(value)}")
             return KIND_INDEX[value]
 
         def tiles(items, where):
             out = []
             for i, t in enumerate(items):
                 if not (isinstance(t, list) and len(t) == 2 and t[0] in BACKS):
-                    raise CorruptSave(f"{where}[{i}] must be [back, kind], got {t!r}")
+                    raise CorruptSave(f"{where}[{i}] must be [back, kind], got {quote(t)}")
                 out.append(t[0] * 16 + kind(t[1], f"{where}[{i}]"))
             return out
 
@@ -1159,7 +1171,7 @@ class LuxorState(State):
         s.camp_movable = turn.int("camp_movable", lo=0, hi=CAMP_MAX)
         s.head_dir = turn.int("head_dir", lo=-1, hi=3)
         s.head_in = turn.int("head_in", lo=0, hi=CAMP_MAX)
-        s.events = f.events()
+        s.events = f.events(kinds=EVENTS, players=players)
         return s
 
     def check(self) -> list[str]:
