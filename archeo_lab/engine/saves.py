@@ -27,7 +27,8 @@ from .errors import CorruptSave, quote
 __all__ = ["Fields", "read_envelope", "Spec", "ints", "one_of", "items", "per_seat", "SEAT", "MAX_SAVE_CHARS",
            "MAX_DEPTH", "MAX_NODES"]
 
-#: The longest save read, in characters (a finished 4-player Tikal match, history included, is ~60,000).
+#: The longest save read, in characters (the longest finished match of random bots, a 4-player advanced
+#: Tikal, is about 51,000 with its history; a save is far under this).
 MAX_SAVE_CHARS = 4_000_000
 #: The deepest nesting of lists and objects in a save (ours go 6 deep).
 MAX_DEPTH = 24
