@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import tempfile
-import textwrap
 import time
 from collections import Counter
 from pathlib import Path
@@ -35,30 +35,12 @@ import archeo_lab as al
 from archeo_lab.exercises.class_tournament import load_bots
 from _common import print_machine, write_json
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "tutorials" / "exercises" / "bots"
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "tutorials" / "exercises" / "bots"
 
-BAD = {
-    "looper": "class Bot:\n    def choose(self, state):\n        while True:\n            pass\n",
-    "quitter": "import sys\nclass Bot:\n    def choose(self, state):\n        sys.exit(1)\n",
-    "patcher": ("from archeo_lab.engine.game import State\nclass Bot:\n    def choose(self, state):\n"
-                "        me = state.current_player\n        State.winners = lambda self: [me]\n"
-                "        return state.legal_actions()[0]\n"),
-    "hog": ("class Bot:\n    def choose(self, state):\n        hoard = []\n        while True:\n"
-            "            hoard.append(bytearray(20_000_000))\n"),
-    "snoop": textwrap.dedent('''\
-        import inspect
-        class Bot:
-            def choose(self, state):
-                for info in inspect.stack():
-                    local = info.frame.f_locals
-                    if "bots" in local and "record" in local:
-                        for bot in local["bots"]:
-                            if bot is not self:
-                                bot.choose = lambda s: 1 / 0
-                        return state.legal_actions()[0]
-                raise LookupError("no referee frame to read")
-        '''),
-}
+# The bad bots of the suite's test (tests/test_isolation.py), so both measure the same thing.
+sys.path.insert(0, str(ROOT))
+from tests.test_isolation import BAD  # noqa: E402
 
 
 def classes(folder: Path) -> dict:

@@ -25,13 +25,10 @@ GOOD = '''
 import random
 
 class Bot:
-    """A fair student bot: a third of its explorers, else a random move."""
+    """A fair student bot: never more than two explorers in the fist, else a random move."""
     def choose(self, state):
-        legal = state.legal_actions()
-        if legal[0].kind == "bid":
-            target = state.explorers[state.current_player] // 3
-            return min(legal, key=lambda a: abs(a.amount - target))
-        return random.choice(legal)
+        moves = [a for a in state.legal_actions() if a.kind != "bid" or a.amount <= 2]
+        return random.choice(moves)
 '''
 
 BAD = {

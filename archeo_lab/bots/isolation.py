@@ -152,10 +152,20 @@ def _engine_fingerprint(games: list[str]) -> dict[str, int]:
     return marks
 
 
-def _changed(before: dict[str, int], games: list[str]) -> str | None:
+def _tampered(write_fd: int, before: dict[str, int], games: list[str], what: str) -> bool:
+    """Report (and say so) if the engine differs from its fingerprint ``before``: ``what`` replaced it."""
     after = _engine_fingerprint(games)
     changed = sorted(k for k, v in before.items() if after.get(k, v) != v)
-    return changed[0] if changed else None
+    if changed:
+        _send(write_fd, {"error": "tampering", "message": f"{what} replaced {changed[0]}"})
+    return bool(changed)
+
+
+def _seed_bot(bot: Any, seed: int) -> None:
+    """Seed Python's ``random`` and the bot's own generator (``reseed``, as the built-in bots have)."""
+    random.seed(seed)
+    if callable(getattr(bot, "reseed", None)):
+        bot.reseed(seed)
 
 
 def _limit_resources(memory_limit: float | None) -> None:
@@ -309,9 +319,7 @@ def _serve(read_fd: int, write_fd: int, make, time_limit: float, memory_limit: f
     except BaseException as exc:       # SystemExit and KeyboardInterrupt too: it is the bot's doing
         _send(write_fd, {"error": "load", "message": _error_text(exc)})
         return
-    changed = _changed(marks, games)
-    if changed:
-        _send(write_fd, {"error": "tampering", "message": f"loading it replaced {changed}"})
+    if _tampered(write_fd, marks, games, "loading it"):
         return
     _send(write_fd, {"ready": True})
     while True:
@@ -321,11 +329,8 @@ def _serve(read_fd: int, write_fd: int, make, time_limit: float, memory_limit: f
         try:
             if request.get("fresh"):
                 bot = factory()
-            seed = request.get("seed")
-            if seed is not None:
-                random.seed(seed)
-                if callable(getattr(bot, "reseed", None)):
-                    bot.reseed(seed)
+            if request.get("seed") is not None:
+                _seed_bot(bot, request["seed"])
             state = get_game(request["game"]).state_from_json(request["state"])
             _cpu_limit(time_limit + GRACE + 1)
             start = time.perf_counter()
@@ -342,9 +347,7 @@ def _serve(read_fd: int, write_fd: int, make, time_limit: float, memory_limit: f
         except BaseException as exc:
             _send(write_fd, {"error": "crash", "message": _error_text(exc)})
             continue
-        changed = _changed(marks, games)
-        if changed:
-            _send(write_fd, {"error": "tampering", "message": f"it replaced {changed} in its process"})
+        if _tampered(write_fd, marks, games, "in its process, it"):
             return
         try:
             wire = _as_wire(action)
@@ -581,9 +584,7 @@ class IsolatedBot:
             self._local = self._make_local()
             self._fresh = False
         if self._seed is not None:
-            random.seed(self._seed)
-            if callable(getattr(self._local, "reseed", None)):
-                self._local.reseed(self._seed)
+            _seed_bot(self._local, self._seed)
             self._seed = None
         start = time.perf_counter()
         try:
