@@ -19,7 +19,7 @@ import archeo_lab as al
 from archeo_lab.bots.isolation import BotForfeit, IsolatedBot, processes_available
 from archeo_lab.exercises.class_tournament import load_bots
 
-pytestmark = pytest.mark.skipif(not processes_available(), reason="worker processes are needed")
+needs_processes = pytest.mark.skipif(not processes_available(), reason="worker processes are needed")
 
 GOOD = '''
 import random
@@ -93,6 +93,7 @@ def good_games(result, good: set[str]) -> list[str]:
     return sorted(json.dumps(g, sort_keys=True) for g in result.games if set(g["seats"]) <= good)
 
 
+@needs_processes
 def test_bad_student_bots_forfeit_by_name_and_leave_the_other_games_alone(tmp_path):
     """The issue's "Done means": a bot that loops forever, one that calls sys.exit, one that
     monkeypatches the engine, one that allocates without bound and one that reads the game through
@@ -125,6 +126,7 @@ def test_bad_student_bots_forfeit_by_name_and_leave_the_other_games_alone(tmp_pa
     assert all(g["error"] is None for g in clean.games)
 
 
+@needs_processes
 def test_the_same_bots_as_objects_are_isolated_too():
     """A learner's class given as an object plays from a forked worker: same forfeits."""
     namespace: dict = {}
@@ -138,6 +140,7 @@ def test_the_same_bots_as_objects_are_isolated_too():
     assert al.State.winners.__qualname__ == "State.winners"
 
 
+@needs_processes
 def test_without_isolation_the_snoop_rigs_the_games(tmp_path):
     """Why the workers matter: trusted in this process (isolate=False), the stack reader knocks the
     other bot out.  Isolated, it reads only its own process (an object is forked, so it finds a copy
@@ -152,6 +155,7 @@ def test_without_isolation_the_snoop_rigs_the_games(tmp_path):
     assert all(e["bot"] != "random" for e in isolated.errors)
 
 
+@needs_processes
 def test_bot_files_work_with_several_processes(tmp_path):
     """processes > 1 with bot files raised PicklingError; now the results equal the serial ones."""
     bots = load_bots(write_bots(tmp_path / "bots", {"ada": GOOD, "quitter": BAD["quitter"]}))
@@ -162,6 +166,7 @@ def test_bot_files_work_with_several_processes(tmp_path):
     assert {e["bot"] for e in parallel.errors} == {"quitter"}
 
 
+@needs_processes
 def test_loading_runs_no_student_code_and_reports_broken_files(tmp_path):
     marker = tmp_path / "ran.txt"
     folder = write_bots(tmp_path / "bots", {
@@ -182,6 +187,7 @@ def test_loading_runs_no_student_code_and_reports_broken_files(tmp_path):
 
 
 
+@needs_processes
 def test_a_missing_or_empty_folder_warns(tmp_path):
     with pytest.warns(UserWarning, match="there is no folder"):
         assert load_bots(tmp_path / "nope") == {}
@@ -193,6 +199,7 @@ def test_a_missing_or_empty_folder_warns(tmp_path):
         assert list(load_bots(write_bots(tmp_path / "one", {"ada": GOOD}))) == ["ada"]
 
 
+@needs_processes
 def test_garbage_and_illegal_answers_and_the_time_are_checked(tmp_path):
     state = al.get_game("cibola").new_state(players=2, seed=1)
     answers = {"nothing": "None", "object": "object()", "huge": "'bid ' + '9' * 100000",
@@ -221,6 +228,7 @@ def test_garbage_and_illegal_answers_and_the_time_are_checked(tmp_path):
     bot.close()
 
 
+@needs_processes
 def test_an_isolated_bot_plays_a_match_reproducibly(tmp_path):
     """A student's file as a Match opponent: seeded through reseed(), the same moves every time."""
     path = write_bots(tmp_path / "bots", {"ada": GOOD}) / "ada.py"
@@ -236,6 +244,7 @@ def test_an_isolated_bot_plays_a_match_reproducibly(tmp_path):
     assert first == history() and len(first) > 20
 
 
+@needs_processes
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX process checks")
 def test_workers_end_with_the_tournament(tmp_path):
     import os
@@ -254,3 +263,24 @@ def test_workers_end_with_the_tournament(tmp_path):
         if fields[1] == me and fields[0] != "Z":
             children.append(stat.parent.name)
     assert children == []
+
+
+def test_without_processes_bots_run_here_with_a_note_and_a_time_check(monkeypatch, tmp_path):
+    """JupyterLite/Pyodide has no processes: a student's bot runs in this process, the result says so,
+    and its time is checked after each move; an exit or a crash still only forfeits its game."""
+    import types
+
+    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+    folder = write_bots(tmp_path / "bots", {
+        "ada": GOOD, "quitter": BAD["quitter"],
+        "slow": "import time\nclass Bot:\n    def choose(self, state):\n        time.sleep(0.15)\n"
+                "        return state.legal_actions()[0]\n"})
+    bots = load_bots(folder, time_limit=0.1)
+    assert not any(bot.isolated for bot in bots.values()) and all("JupyterLite" in bot.note for bot in bots.values())
+    result = al.tournament("cibola", {"random": "random", **bots}, games=1, seed=4, processes=2, progress=False,
+                           time_limit=0.1)
+    reasons = {e["bot"]: e["reason"] for e in result.errors}
+    assert reasons == {"quitter": "exit", "slow": "time"}
+    assert any("processes=2 was ignored" in note for note in result.notes)
+    assert any(note.startswith("ada: no worker processes here") for note in result.notes)
+    assert "note: ada: no worker processes here" in str(result)

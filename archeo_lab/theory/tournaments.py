@@ -420,7 +420,7 @@ def tournament(game: str, bots: Sequence[Any] | Mapping[str, Any], *, games: int
         except ValueError:
             context = None
         if context is None:
-            notes.add(f"processes={processes} was ignored: this system cannot start worker processes by fork, "
+            notes.add(f"processes={processes} was ignored: no worker processes can be forked here, "
                       "so the games were played one by one")
         else:
             global _POOL_REFEREE
