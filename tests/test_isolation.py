@@ -219,6 +219,17 @@ def test_garbage_and_illegal_answers_and_the_time_are_checked(tmp_path):
             assert failed.value.reason == ("illegal" if name == "illegal" else "garbage"), failed.value
         finally:
             bot.close()
+    forger = tmp_path / "forger.py"         # writes a raw answer of its own on the worker's pipe
+    forger.write_text("import inspect, os, struct\nclass Bot:\n    def choose(self, state):\n"
+                      "        fd = next(i.frame.f_locals['write_fd'] for i in inspect.stack() if 'write_fd' in i.frame.f_locals)\n"
+                      "        body = ('[' * 30000 + ']' * 30000).encode()\n"
+                      "        os.write(fd, struct.pack('>I', len(body)) + body)\n"
+                      "        return state.legal_actions()[0]\n")
+    bot = IsolatedBot(forger, time_limit=2)
+    with pytest.raises(BotForfeit, match="RecursionError") as failed:
+        bot.choose(state)
+    assert failed.value.reason == "garbage" and bot._worker is None
+    bot.close()
     slow = tmp_path / "slow.py"
     slow.write_text("import time\nclass Bot:\n    def choose(self, state):\n        time.sleep(0.3)\n"
                     "        return state.legal_actions()[0]\n")

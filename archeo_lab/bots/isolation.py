@@ -399,8 +399,13 @@ class _Worker:
         while True:
             try:
                 frame = _receive(self.read_fd, MAX_REPLY)
-            except (ValueError, OSError) as exc:
-                self.answers.put({"error": "garbage", "message": str(exc)[:200]})
+            except Exception as exc:        # too long, not JSON, nested too deep: the worker is not ours
+                self.answers.put({"error": "garbage", "message": f"{type(exc).__name__}: {str(exc)[:200]}",
+                                  "fatal": True})
+                return
+            if frame is not None and not isinstance(frame, dict):
+                self.answers.put({"error": "garbage", "message": "an answer that is not a JSON object",
+                                  "fatal": True})
                 return
             self.answers.put(frame)
             if frame is None:
@@ -674,7 +679,7 @@ class IsolatedBot:
         reason = answer.get("error")
         reason = reason if reason in REASONS else "garbage"
         message = str(answer.get("message", ""))[:400]
-        if reason == "tampering" or loading:     # the next game gets a worker with a clean engine
+        if reason == "tampering" or loading or answer.get("fatal"):   # the next game gets a clean worker
             self._stop()
         if loading:
             self.broken = (reason, message)

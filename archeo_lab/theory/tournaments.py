@@ -343,10 +343,10 @@ _POOL_REFEREE: _Referee | None = None
 def _pool_play(task: tuple) -> tuple[dict, list[str]]:
     """One game in a worker process of the pool; its learners' workers stop when it exits."""
     referee = _POOL_REFEREE
-    if not referee.proxies:
+    if not getattr(referee, "closing", False):
         from multiprocessing import util
 
-        util.Finalize(referee, referee.close, exitpriority=10)
+        referee.closing = util.Finalize(referee, referee.close, exitpriority=10)
     return referee.play(task), referee.notes()
 
 
