@@ -172,7 +172,8 @@ def test_the_win_rate_labels_do_not_overlap():
     import matplotlib.pyplot as plt
 
     names = {f"student bot number {i}": "random" for i in range(9)} | LONG
-    for bots in (LONG, names):
+    files = {f"a_very_long_student_file_name_{i}": "random" for i in range(8)}
+    for bots in (LONG, names, files):
         result = al.tournament("cibola", bots, games=1, seed=2, progress=False)
         ax = result.plot()
         ax.figure.canvas.draw()

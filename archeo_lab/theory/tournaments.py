@@ -194,18 +194,33 @@ class TournamentResult:
         rates = [r["win_rate"] for r in rows]
         errs = [[r["win_rate"] - r["ci95"][0] for r in rows], [r["ci95"][1] - r["win_rate"] for r in rows]]
         ax.bar(range(len(rows)), rates, yerr=errs, capsize=4, color="#b5651d")
-        names = [textwrap.fill(r["bot"], 12, break_long_words=True) for r in rows]
-        tilt = len(rows) > 6 or max(len(r["bot"]) for r in rows) > 12
         ax.set_xticks(range(len(rows)))
-        ax.set_xticklabels(names, rotation=30 if tilt else 0, ha="right" if tilt else "center", fontsize=9)
+        ax.set_xticklabels([textwrap.fill(r["bot"], 14, break_long_words=False) for r in rows], fontsize=9)
         ax.axhline(1 / self.players, color="grey", lw=0.8, ls="--", label="fair share")
         ax.set_ylim(0, 1)
         ax.set_ylabel("win rate")
         ax.set_title(f"{self.game}: {len(self.games)} games, {self.players} players")
         ax.legend()
-        if created:
+        labels_height = _fit_labels(ax)
+        if created:                      # the bars keep their height above long, upright labels
+            ax.figure.set_figheight(3.2 + labels_height)
             ax.figure.tight_layout()
         return ax
+
+
+def _fit_labels(ax: Any) -> float:
+    """Tilt the x labels (30 degrees, then upright) until no two of them overlap when drawn; returns
+    the height the labels take, in inches."""
+    labels = ax.get_xticklabels()
+    for rotation, align in ((0, "center"), (30, "right"), (90, "center")):
+        for label in labels:
+            label.set_rotation(rotation)
+            label.set_horizontalalignment(align)
+        renderer = ax.figure.canvas.get_renderer()
+        boxes = [label.get_window_extent(renderer) for label in labels]
+        if not any(a.x1 > b.x0 and b.x1 > a.x0 for a, b in zip(boxes, boxes[1:])):
+            break
+    return max((b.height for b in boxes), default=0.0) / ax.figure.dpi
 
 
 def _reason_words(reason: str) -> str:
