@@ -1188,6 +1188,12 @@ class ThebesState(State):
                 start[e[1]][GENERAL if e[3] == "general" else REGION_INDEX[e[2]]] -= 1
         if start != self.permits:
             problems.append("excavation permits are either in a hand or given up by a dig")
+        # Piles, displays, hands, tableaux and relics are kept sorted (a pile's order is drawn only
+        # when it is shuffled for a dig): a save in any other order is not one of ours.
+        kept = [*self.piles, self.exhibits, self.museums, *self.tableau, *self.hand,
+                *(v for seat in self.relics for v in seat)]
+        if any(x != sorted(x) for x in kept):
+            problems.append("piles, displays, hands, tableaux and relics are kept in sorted order")
         for s in range(n):
             for r in range(len(REGIONS)):
                 known, pile = self.known[s][r], self.piles[r]
