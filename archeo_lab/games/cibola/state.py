@@ -691,6 +691,11 @@ class CibolaState(State):
         if self.is_terminal != (self.current_player is None):
             problems.append("current_player must be empty exactly when the game is over")
         problems += self._check_fists()
+        cells = {c.kind: len(c.cells) for c in COLUMNS}
+        for e in self.events:       # a rock is put on (or moved between) cells its column has
+            if (e[0] == "rock" and e[3] > cells[e[2]]) or (e[0] == "move" and (e[3] > cells[e[2]] or e[5] > cells[e[4]])):
+                problems.append(f"the log names a cell the temple board does not have: {e}")
+                break
         waiting = self.fist.count(None)
         if self.phase == BID and (not waiting or self.current_player != self.bid_order[n - waiting]):
             problems.append("current_player is not the next seat to bid")

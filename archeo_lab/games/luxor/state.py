@@ -1237,8 +1237,26 @@ class LuxorState(State):
                 problems.append("a camp or a moving group without a tile placed this turn")
             if self.phase == CAMP and (self.camp < 0 or stack[self.camp]):
                 problems.append("the camp to fill must be placed and empty")
+            problems += self._check_turn()
         if self.is_terminal and any(self.hand) and any(self._any_cell_for(s) for s in self.seats):
             problems.append("the game ended with tiles still to place")
+        return problems
+
+    def _check_turn(self) -> list[str]:
+        """The camp just placed and the group on the move agree with the grid: the camp is the last tile
+        placed, a camp of the player to move, whose free adventurers stand on it; the moving group's
+        adventurers are on top of a tile, which it entered from a direction."""
+        p, kind, stack, camp, head = self.current_player, self.kind, self.stack, self.camp, self.head
+        problems = []
+        if camp < 0 and self.camp_movable:
+            problems.append("adventurers free to leave a camp, but no camp this turn")
+        if camp >= 0 and (kind[camp] < 0 or not _IS_CAMP[kind[camp]] or self.placer[camp] != p
+                          or self.cells[-1] != camp or self.camp_movable > stack[camp].count(p)):
+            problems.append("the camp of this turn must be the camp just placed by the player to move, "
+                            "with its free adventurers on it")
+        if head >= 0 and (kind[head] < 0 or head == camp or not 0 <= self.head_dir <= 3 or self.head_in < 1
+                          or stack[head][-self.head_in:] != (p,) * self.head_in):
+            problems.append("the moving group must stand on top of a tile it entered along a line")
         return problems
 
     def _any_cell_for(self, seat: int) -> bool:

@@ -244,6 +244,16 @@ def check_state(s) -> list[str]:
         problems.append("the bidder to play must be in the auction and not have passed")
     if s.variant != "advanced" and (s.offer or s.bidders or any(s.amulet)):
         problems.append("auctions and amulets belong to the advanced rules")
+    if s.variant == "advanced" and phase != OVER:
+        # Each revealed hex goes to a player still to play this round (amulet face up), one each: more
+        # hexes than such players would be lost when the next round reveals new ones.
+        takers = {p for p in range(n) if not s.amulet[p]}
+        if s.turn_kind == "normal" and phase in (PLACE, ACTIONS):
+            takers.discard(s.current_player)          # has taken this turn's hex already
+        if s.volcano_by is not None:
+            takers.discard(s.volcano_by)              # took the volcano being scored
+        if len(s.offer) > len(takers):
+            problems.append("more hexes are revealed than players still to take one this round")
     if s.volcano_by is not None and (s.in_hand is None or TILE_BY_ID[s.in_hand].kind != "volcano"):
         problems.append("a scoring round waits for a volcano set aside")
     return problems
