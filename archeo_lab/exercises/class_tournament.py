@@ -2,51 +2,44 @@
 
 Each student drops one file in a folder (``tutorials/exercises/bots/`` by
 default): ``<name>.py`` defining a class ``Bot`` with ``choose(state)``.
-``load_bots(folder)`` imports them all; a file that cannot be imported still
-enters, as a bot that fails with the import error, so the tournament reports
-it against that student instead of stopping.
+``load_bots(folder)`` lists them as bots that play from worker processes of
+their own (``archeo_lab.bots.isolation.IsolatedBot``): loading runs none of
+their code in the teacher's process.  A file that cannot be a bot (a syntax
+error, no ``class Bot``) still enters, and every game it plays is reported
+against that student as a forfeit, with the reason, instead of stopping the
+tournament.  ``docs/class_tournaments.md`` is the teacher's guide.
 """
 
 from __future__ import annotations
 
-import importlib.util
-import traceback
+import warnings
 from pathlib import Path
+
+from archeo_lab.bots.isolation import IsolatedBot
 
 from . import Exercise
 
 __all__ = ["load_bots", "use", "check", "exercise", "intervals_overlap"]
 
 
-class _Broken:
-    """Stands in for a student's file that could not be loaded."""
+def load_bots(folder: str | Path, *, time_limit: float = 1.0, memory_limit: float | None = 512) -> dict[str, IsolatedBot]:
+    """``{file name: bot}`` for every ``*.py`` in ``folder`` (sorted), each an ``IsolatedBot``.
 
-    def __init__(self, name: str, error: str):
-        self.name, self.error = name, error
-
-    def choose(self, state):
-        raise RuntimeError(f"{self.name}.py could not be loaded: {self.error}")
-
-
-def load_bots(folder: str | Path) -> dict[str, object]:
-    """``{file name: bot}`` for every ``*.py`` in ``folder`` that defines ``class Bot``."""
-    bots = {}
-    for path in sorted(Path(folder).glob("*.py")):
-        name = path.stem
-        try:
-            spec = importlib.util.spec_from_file_location(f"student_bot_{name}", path)
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-            bot = module.Bot()
-            if not hasattr(bot, "choose"):
-                raise TypeError("class Bot has no choose(state) method")
-            bot.name = name
-        except Exception as exc:
-            last = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
-            where = f" (line {last.lineno})" if last else ""
-            bot = _Broken(name, f"{type(exc).__name__}: {exc}{where}")
-        bots[name] = bot
-    return bots
+    Nothing is run here: a file is only read and parsed, so a syntax error or a missing
+    ``class Bot`` is known at once (``bot.broken``) and reported as that bot's forfeits.  Its code
+    runs in a worker process when it plays (``al.tournament`` or ``al.Match``).  A missing or empty
+    folder gives a warning (and no bots), so a typo in the path does not pass unnoticed.
+    """
+    folder = Path(folder)
+    if not folder.is_dir():
+        warnings.warn(f"load_bots: there is no folder {str(folder)!r} (from {Path.cwd()}): no student bots "
+                      "entered", stacklevel=2)
+        return {}
+    files = sorted(p for p in folder.glob("*.py") if not p.name.startswith(("_", ".")))
+    if not files:
+        warnings.warn(f"load_bots: the folder {str(folder)!r} holds no .py bot files: no student bots entered",
+                      stacklevel=2)
+    return {p.stem: IsolatedBot(p, time_limit=time_limit, memory_limit=memory_limit) for p in files}
 
 
 def intervals_overlap(result, a: str, b: str) -> bool:
