@@ -2,31 +2,46 @@
 
 In an all-pay auction every bidder pays their bid, win or lose; the highest
 bid takes the prize.  Cibola's bid is one: every fist goes to the discard,
-and only the order of picks is won.  With whole-number bids and a tie
-splitting the prize, a bid of ``b`` against ``c`` pays::
+and only the order of picks is won.  With whole-number bids ``0..max_bid``
+and a tie splitting the prize, a bid of ``b`` against ``c`` pays::
 
     prize - cost*b        if b > c
     prize/2 - cost*b      if b == c
     -cost*b               if b < c
 
-Such a game has no equilibrium in pure strategies once the prize is worth
-more than one unit of bid (each bid is beaten by one more, until bidding
-nothing is better); players must mix (Baye, Kovenock & de Vries, "The
-all-pay auction with complete information", Economic Theory 8, 1996).
+**When is there no pure equilibrium?**  Counting the prize in units of bid
+(``v = prize / cost``), the two-player game has no equilibrium in pure
+strategies exactly when ``v > 2`` **and** ``max_bid > v / 2``; otherwise it has
+one: with ``v <= 2``, both bidding 0 (and, at ``v == 2``, also 1-0, 0-1 and
+1-1); with ``v > 2`` and ``2 * max_bid <= v``, both bidding the cap
+(``max_bid``), since one more is not allowed and bidding 0 gives up a share
+worth at least the bid.  (Proof sketch: a winner pays more than needed unless
+it bids one above the loser; a loser with a positive bid should bid 0; a tie
+can be broken by one more unit when ``v > 2``.)  Where there is none, the
+players must mix (Baye, Kovenock & de Vries, "The all-pay auction with
+complete information", Economic Theory 8, 1996); ``NormalForm.equilibria()``
+finds the mixes.  The tests check this condition on every prize, cost and cap
+of a grid.
 
 >>> A, B = all_pay_matrix(prize=4, max_bid=4)
 >>> A[2][1], A[1][2], A[2][2]
 (2.0, -1.0, 0.0)
 >>> pure_equilibria(A, B)
 []
+>>> pure_equilibria(*all_pay_matrix(prize=6, max_bid=3))     # the cap binds: both bid 3
+[(3, 3)]
+>>> has_pure_equilibrium(prize=2, max_bid=5), has_pure_equilibrium(prize=4, max_bid=4)
+(True, False)
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
+from .normal_form import exact
+
 __all__ = ["all_pay_matrix", "first_price_matrix", "english_auction", "uniform_opponent_payoff",
-           "best_responses", "pure_equilibria"]
+           "best_responses", "pure_equilibria", "has_pure_equilibrium"]
 
 
 def _payoff(b: int, c: int, prize: float, cost: float) -> float:
@@ -45,6 +60,19 @@ def all_pay_matrix(prize: float, max_bid: int, cost: float = 1.0) -> tuple[list[
     A = [[_payoff(i, j, prize, cost) for j in bids] for i in bids]
     B = [[_payoff(j, i, prize, cost) for j in bids] for i in bids]
     return A, B
+
+
+def has_pure_equilibrium(prize: float, max_bid: int, cost: float = 1.0) -> bool:
+    """Does the two-player all-pay auction of ``all_pay_matrix`` have a pure equilibrium?
+
+    The condition of the module docstring: none exactly when ``prize / cost > 2`` and
+    ``max_bid > prize / (2 * cost)``.
+
+    >>> has_pure_equilibrium(prize=6, max_bid=3), has_pure_equilibrium(prize=6, max_bid=4)
+    (True, False)
+    """
+    units = exact(prize, "prize") / exact(cost, "cost")
+    return not (units > 2 and 2 * max_bid > units)
 
 
 def uniform_opponent_payoff(bid: int, prize: float, max_bid: int, cost: float = 1.0) -> float:
@@ -101,8 +129,12 @@ def english_auction(values: list[float], increment: int = 1, start: int = 0) -> 
 
     The price rises by ``increment`` from ``start``; the last bidder in wins and pays the price at which the
     second-to-last dropped out, plus one increment (never more than their own value).  Returns
-    ``(winner, price)``; ties on the highest value go to the first such bidder.  This is the dominant-strategy
-    outcome: bidding up to one's true value is best whatever the others do.
+    ``(winner, price)``; ties on the highest value go to the first such bidder.
+
+    This is what happens **when every bidder raises by one increment and never jumps**: the price ends
+    at the second-highest value plus one increment.  It is not a dominant strategy in a discrete open
+    auction: a jump bid can do better (``games.tikal.auction`` plays Tikal's auction bid by bid;
+    with values 7, 3, 5, raising one at a time wins at 6, a jump to 5 wins at 5).
 
     >>> english_auction([7, 12, 9])
     (1, 10)
