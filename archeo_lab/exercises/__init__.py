@@ -49,7 +49,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 __all__ = [
     "Exercise", "Feedback", "NOT_DONE", "RIGHT", "CLOSE", "WRONG",
-    "Number", "Numbers", "Mapping", "Matrix", "Seat", "Choice", "LabelSet", "YesNo", "Whole",
+    "Number", "Numbers", "Mapping", "Matrix", "Matrices", "Seat", "Choice", "LabelSet", "YesNo", "Whole",
 ]
 
 RIGHT, CLOSE, WRONG, NOT_DONE = "right", "close", "wrong", "not done yet"
@@ -299,6 +299,33 @@ class Matrix(Answer):
 
 
 @dataclass
+class Matrices(Answer):
+    """Several matrices of the same shape in a tuple, e.g. ``(A, B)``; each judged as a ``Matrix``."""
+
+    names: Sequence[str]
+    rows: int
+    cols: int
+    decimals: int = 3
+
+    def describe(self) -> str:
+        return (f"a tuple ({', '.join(self.names)}) of {len(self.names)} matrices, each {self.rows} rows of "
+                f"{self.cols} numbers, exact fractions or decimals to at least {_places(self.decimals)}")
+
+    def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
+        if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
+            raise Unreadable(f"give a tuple ({', '.join(self.names)})")
+        parts = list(answer)
+        if len(parts) != len(self.names):
+            raise Unreadable(f"give {len(self.names)} matrices ({', '.join(self.names)}), not {len(parts)}")
+        results = [Matrix(self.rows, self.cols, self.decimals, name).judge(a, e)
+                   for a, e, name in zip(parts, expected, self.names)]
+        status = _worst(s for s, _ in results)
+        if status == RIGHT:
+            return RIGHT, ""
+        return status, "; ".join(m for s, m in results if s == status)
+
+
+@dataclass
 class Seat(Answer):
     """A seat number (0, 1, ...); ``nobody=True`` also accepts ``None`` for "nobody"."""
 
@@ -450,6 +477,8 @@ class Exercise:
         self.title = title
         self._questions: dict[str, _Question] = {}
         self._wrong: dict[str, list[str]] = {}
+        #: The status of the latest check of each question (the tests read it after running a notebook).
+        self.last: dict[str, str] = {}
 
     def question(self, key: str, title: str, expected: Callable[[], Any], answer: Answer,
                  hints: Sequence[str], mistakes: Sequence[tuple[Callable[[], Any], str]] = ()) -> None:
@@ -526,6 +555,7 @@ class Exercise:
         if q is None:
             return Feedback(key, WRONG, f"there is no question {key!r}; the questions are: {', '.join(self._questions)}")
         status, message = self.judge(key, answer)
+        self.last[key] = status
         accepts = q.answer.describe()
         if status == NOT_DONE:
             return Feedback(q.title, NOT_DONE, message, "", accepts)
