@@ -50,6 +50,7 @@ from typing import Any, Callable, Iterable, Sequence
 __all__ = [
     "Exercise", "Feedback", "NOT_DONE", "RIGHT", "CLOSE", "WRONG",
     "Number", "Numbers", "Mapping", "Matrix", "Matrices", "Seat", "Choice", "LabelSet", "YesNo", "Whole",
+    "Wholes",
 ]
 
 RIGHT, CLOSE, WRONG, NOT_DONE = "right", "close", "wrong", "not done yet"
@@ -395,12 +396,36 @@ class Whole(Answer):
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
         if isinstance(answer, bool) or answer is None:
             raise Unreadable(f"{answer} is not a whole number")
-        value, _ = _as_number(answer)
+        value, _ = _as_number(answer, self.what)
         if value.denominator != 1:
             raise Unreadable(f"{answer!r} is not a whole number")
         if value == expected:
             return RIGHT, ""
         return WRONG, f"too {'high' if value > expected else 'low'}"
+
+
+@dataclass
+class Wholes(Answer):
+    """Several whole numbers in a given order (``labels`` name them), e.g. ``(winner's seat, price)``."""
+
+    labels: Sequence[str]
+    form: str = "a tuple"
+
+    def describe(self) -> str:
+        return f"{self.form} of {len(self.labels)} whole numbers ({', '.join(self.labels)})"
+
+    def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
+        if isinstance(answer, (str, bytes, dict)) or not isinstance(answer, Iterable):
+            raise Unreadable(f"give {self.form} of {len(self.labels)} whole numbers ({', '.join(self.labels)})")
+        values = list(answer)
+        if len(values) != len(self.labels):
+            raise Unreadable(f"give {len(self.labels)} numbers ({', '.join(self.labels)}), not {len(values)}")
+        wrong = []
+        for value, want, label in zip(values, expected, self.labels):
+            status, message = Whole(label).judge(value, want)
+            if status != RIGHT:
+                wrong.append(f"{label} is {message}")
+        return (RIGHT, "") if not wrong else (WRONG, "; ".join(wrong))
 
 
 @dataclass

@@ -11,8 +11,8 @@
 """
 
 from .auctions import (
-    all_pay_matrix, best_responses, english_auction, first_price_matrix, has_pure_equilibrium, pure_equilibria,
-    uniform_opponent_payoff,
+    all_pay_game, all_pay_matrix, best_responses, english_auction, expected_bid, first_price_matrix,
+    has_pure_equilibrium, pure_equilibria, uniform_opponent_payoff,
 )
 from .expected_value import binomial, convolve, expectation, hypergeometric, transform, variance
 from .majorities import allocations, blotto_game, blotto_payoff
@@ -25,7 +25,7 @@ from .trees import Decision, Outcome, Solution, backward_induction
 __all__ = [
     "NormalForm", "exact", "simultaneous_subgame",
     "all_pay_matrix", "first_price_matrix", "english_auction", "best_responses", "pure_equilibria",
-    "has_pure_equilibrium", "uniform_opponent_payoff",
+    "has_pure_equilibrium", "uniform_opponent_payoff", "all_pay_game", "expected_bid",
     "Decision", "Outcome", "Solution", "backward_induction",
     "binomial_pmf", "binomial_test", "sign_test", "head_to_head",
     "allocations", "blotto_game", "blotto_payoff",

@@ -36,12 +36,13 @@ of a grid.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Sequence
 
 from .normal_form import exact
 
 __all__ = ["all_pay_matrix", "first_price_matrix", "english_auction", "uniform_opponent_payoff",
-           "best_responses", "pure_equilibria", "has_pure_equilibrium"]
+           "best_responses", "pure_equilibria", "has_pure_equilibrium", "all_pay_game", "expected_bid"]
 
 
 def _payoff(b: int, c: int, prize: float, cost: float) -> float:
@@ -73,6 +74,51 @@ def has_pure_equilibrium(prize: float, max_bid: int, cost: float = 1.0) -> bool:
     """
     units = exact(prize, "prize") / exact(cost, "cost")
     return not (units > 2 and 2 * max_bid > units)
+
+
+def all_pay_game(values: Sequence, max_bid: int, *, tie: str | int = "split", cost=1):
+    """A two-bidder all-pay auction with private values as an exact ``NormalForm`` (bids ``0..max_bid``).
+
+    ``values[k]`` is what the prize is worth to bidder ``k``; both pay ``cost`` per unit bid, win or
+    lose.  A tie splits the prize (``tie="split"``: a coin toss, in expectation) or goes to bidder
+    ``tie`` (0 or 1: Cibola's torch).
+
+    >>> game = all_pay_game((7, 5), max_bid=7)
+    >>> sorted({game.payoffs(x, y) for x, y in game.equilibria()})
+    [(Fraction(2, 1), Fraction(0, 1))]
+    """
+    from .normal_form import NormalForm
+
+    if len(values) != 2:
+        raise ValueError("all_pay_game: give two values (one per bidder)")
+    if tie not in ("split", 0, 1) or isinstance(tie, bool):
+        raise ValueError("tie must be 'split', 0 or 1")
+    v = [exact(values[0], "values[0]"), exact(values[1], "values[1]")]
+    unit = exact(cost, "cost")
+
+    def pay(me: int, mine: int, other: int):
+        if mine > other:
+            won = v[me]
+        elif mine < other:
+            won = 0
+        else:
+            won = v[me] / 2 if tie == "split" else (v[me] if tie == me else 0)
+        return won - unit * mine
+
+    bids = range(max_bid + 1)
+    A = [[pay(0, i, j) for j in bids] for i in bids]
+    B = [[pay(1, j, i) for j in bids] for i in bids]
+    return NormalForm(A, B, rows=[f"bid {i}" for i in bids], cols=[f"bid {j}" for j in bids],
+                      players=("bidder 0", "bidder 1"), title=f"all-pay auction, values {v[0]} and {v[1]}")
+
+
+def expected_bid(mix: Sequence) -> Fraction:
+    """The average bid of a mixed strategy over bids ``0, 1, 2, ...`` (exact).
+
+    >>> expected_bid([Fraction(1, 2), 0, Fraction(1, 2)])
+    Fraction(1, 1)
+    """
+    return sum((k * exact(p, "a probability") for k, p in enumerate(mix)), Fraction(0))
 
 
 def uniform_opponent_payoff(bid: int, prize: float, max_bid: int, cost: float = 1.0) -> float:
