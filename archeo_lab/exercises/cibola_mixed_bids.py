@@ -39,7 +39,7 @@ __all__ = ["position", "check", "exercise", "card_values", "pick_totals", "payof
 
 EXPLORER_VALUE = Fraction(1, 2)      # 1 point per 2 explorers at the final count
 TABLE = ("II-01", "II-02", "II-07", "II-11")
-_SETUP = dict(
+SETUP = dict(
     players=2, seed=5, round=5, table=list(TABLE), explorers=[6, 1], torch=0,
     collections=[["I-01", "I-02", "I-03", "I-04", "I-06", "I-11", "I-13", "I-15"],
                  ["I-05", "I-07", "I-08", "I-09", "I-10", "I-12", "I-14", "I-16"]],
@@ -49,7 +49,7 @@ _SETUP = dict(
 
 def position():
     """The exercise's position, a Cibola state (it draws itself; ``al.play("cibola", state=...)`` opens it)."""
-    return cibola.position(**_SETUP)
+    return cibola.position(**SETUP)
 
 
 def card_values(state=None) -> dict[str, Fraction]:

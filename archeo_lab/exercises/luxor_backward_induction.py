@@ -36,7 +36,7 @@ TILE = "D6"
 CAMP_CELLS = ("D3", "A6")
 ORDER = (0, 1, 0)                     # the three turns of the model
 TIE_BREAK = Fraction(1, 100)          # an adventurer kept is worth less than any point
-_SETUP = dict(players=2, kept="desert",
+SETUP = dict(players=2, kept="desert",
               tiles={"E6": "mountain", "D6": "desert pyramid", "D5": "desert", "D4": "desert", "C6": "desert",
                      "B6": "desert", "D7": "lake"},
               placed_by={"E6": 0, "D6": 1, "D5": 0, "D4": 0, "C6": 1, "B6": 1, "D7": 1},
@@ -45,7 +45,7 @@ _SETUP = dict(players=2, kept="desert",
 
 def position():
     """The exercise's position, a Luxor state (it draws itself; ``al.play("luxor", state=...)`` opens it)."""
-    return luxor.position(**_SETUP)
+    return luxor.position(**SETUP)
 
 
 def _graph():
@@ -73,7 +73,7 @@ def reach(seat: int = 0) -> int:
     need = next(data["need"] for _, _, data in graph.in_edges(TILE, data=True))
     best = 0
     for cell in CAMP_CELLS:
-        probe = luxor.position(**{**_SETUP, "current_player": seat})
+        probe = luxor.position(**{**SETUP, "current_player": seat})
         probe.apply(f"place desert camp at {cell}")
         cost = luxor.reachable(probe, cell, 4).get(TILE)
         if cost is not None:

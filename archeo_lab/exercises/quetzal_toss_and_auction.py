@@ -30,13 +30,13 @@ __all__ = ["position", "check", "exercise", "LOCATION", "NEED_NEXT_ROUND", "ARCH
 LOCATION = "quarry"
 NEED_NEXT_ROUND = 4                # adventurers wanted next round (q4, q5): as many as q2's safe group
 ARCHAEOLOGISTS_NEXT_ROUND = 2      # and archaeologists (q5): a Temple slot and a Village slot
-_SETUP = dict(players=2, seed=4, round=2, to_move=0, reserves=[[2, 1, 1, 1], [2, 0, 1, 0]],
+SETUP = dict(players=2, seed=4, round=2, to_move=0, reserves=[[2, 1, 1, 1], [2, 0, 1, 0]],
               groups={LOCATION: [(1, "adventurer", 1, 0, 0, False)]})
 
 
 def position():
     """The exercise's position, a Quetzal state (it draws itself; ``al.play("quetzal", state=...)`` opens it)."""
-    return quetzal.position(**_SETUP)
+    return quetzal.position(**SETUP)
 
 
 def _adventurers(reserve) -> int:

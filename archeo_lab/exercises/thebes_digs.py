@@ -29,14 +29,14 @@ REGION = "egypt"
 WEEK_PRICE = Fraction(1)         # points a week is worth elsewhere (the model's assumption)
 MAX_WEEKS = len(EXCAVATION_TABLE)    # a dig lasts 1 to 12 weeks (the table's rows)
 DIG = 3                          # the dig of questions 3 to 5, in weeks
-_SETUP = dict(players=2, seed=3, weeks=[14, 15],
+SETUP = dict(players=2, seed=3, weeks=[14, 15],
               tableau=[["egypt expertise 3", "general knowledge 2", "general knowledge 2"], ["greece expertise 2"]],
               piles={REGION: list(RELIC_VALUES)}, known={0: {REGION: "all"}})
 
 
 def position():
     """The exercise's position, a Thebes state (it draws itself; ``al.play("thebes", state=...)`` opens it)."""
-    return thebes.position(**_SETUP)
+    return thebes.position(**SETUP)
 
 
 def knowledge() -> int:

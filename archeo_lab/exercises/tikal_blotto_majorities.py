@@ -26,13 +26,13 @@ __all__ = ["position", "check", "exercise", "TEMPLES", "CLEARING", "blotto", "al
 
 TEMPLES = ("B3", "C3")          # the two temples, in this order in every allocation
 CLEARING = "C4"
-_SETUP = dict(players=2, seed=1, tiles={"B3": (17, 1), "C3": (18, 0), "C4": (14, 0)},
+SETUP = dict(players=2, seed=1, tiles={"B3": (17, 1), "C3": (18, 0), "C4": (14, 0)},
               explorers={"C4": [2, 1]}, ap=10, current=0, points=[12, 14])
 
 
 def position():
     """The exercise's position, a Tikal state (it draws itself; ``al.play("tikal", state=...)`` opens it)."""
-    return tikal.position(**_SETUP)
+    return tikal.position(**SETUP)
 
 
 def temple_values(state=None) -> list[int]:
