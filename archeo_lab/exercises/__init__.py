@@ -132,6 +132,8 @@ def _as_number(x: Any, what: str = "this answer") -> tuple[Fraction, int | None]
         if "e" in text or "E" in text:
             exact = Decimal(text)
             return Fraction(exact), max(0, -exact.as_tuple().exponent)
+        if value.is_integer():
+            return Fraction(int(value)), 0         # 9.0 from round(x, 0) says no more than 9
         return Fraction(text), len(text.split(".")[1]) if "." in text else 0
     raise Unreadable(f"{what} is {type(x).__name__} {x!r}, not a number")
 
@@ -551,6 +553,27 @@ class Exercise:
         else:
             self._wrong.pop(key, None)
 
+    def mistakes(self, key: str) -> list[tuple[Any, str]]:
+        """The known wrong answers of question ``key`` (computed) with the message each gets."""
+        out = []
+        for mistake in self._question(key).mistakes:
+            try:
+                value = mistake.value()
+            except Exception:
+                continue
+            if value is not None:
+                out.append((value, mistake.message))
+        return out
+
+    def sweep(self, key: str) -> list[tuple[str, Any]]:
+        """Answers to try on question ``key``: right ones in several forms, rounded ones, wrong ones, odd types.
+
+        ``[(what the answer is, the answer)]``, built from the expected answer and the declared mistakes; the
+        tests check every verdict, and the teacher's pages show the interesting ones.
+        """
+        q = self._question(key)
+        return _sweep(q.answer, q.expected()) + [(f"known mistake: {m}", v) for v, m in self.mistakes(key)]
+
     def judge(self, key: str, answer: Any) -> tuple[str, str]:
         """``(status, message)`` for ``answer``, without counting an attempt (for tools and tests)."""
         q = self._question(key)
@@ -595,3 +618,80 @@ class Exercise:
         if len(seen) < len(q.hints):
             hint += "  (another wrong answer shows the next hint)"
         return Feedback(q.title, status, message, hint, accepts)
+
+
+# -- sweeps of answers (for the tests and the teacher's pages) ----------------------------------------
+
+def _round(value: Any, places: int) -> float:
+    return round(float(value), places)
+
+
+def _map(expected: Any, f: Callable[[Any], Any]) -> Any:
+    """Apply ``f`` to every number of a (possibly nested) expected answer, keeping its shape."""
+    if isinstance(expected, dict):
+        return {k: _map(v, f) for k, v in expected.items()}
+    if isinstance(expected, (list, tuple)):
+        return type(expected)(_map(v, f) for v in expected) if isinstance(expected, tuple) else \
+            [_map(v, f) for v in expected]
+    return f(expected)
+
+
+def _first_changed(expected: Any, f: Callable[[Any], Any]) -> Any:
+    """``expected`` with only its first number changed by ``f``."""
+    done = [False]
+
+    def once(v):
+        if done[0]:
+            return v
+        done[0] = True
+        return f(v)
+    return _map(expected, once)
+
+
+def _sweep(answer: Answer, expected: Any) -> list[tuple[str, Any]]:
+    tries: list[tuple[str, Any]] = [("not done: ...", ...)]
+    numeric = isinstance(answer, (Number, Numbers, Mapping, Matrix, Matrices))
+    if numeric:
+        places = answer.decimals
+        tries += [("exact", expected), ("as floats", _map(expected, float)),
+                  (f"rounded to {places} places", _map(expected, lambda v: _round(v, places))),
+                  (f"rounded to {places + 2} places", _map(expected, lambda v: _round(v, places + 2)))]
+        for fewer in range(places - 1, -1, -1):
+            tries.append((f"rounded to {fewer} places", _map(expected, lambda v, k=fewer: _round(v, k))))
+        tries += [("cut to 1 place", _map(expected, lambda v: math.trunc(float(v) * 10) / 10)),
+                  ("first number + 1", _first_changed(expected, lambda v: Fraction(v) + 1)),
+                  ("first number - 1/3", _first_changed(expected, lambda v: Fraction(v) - Fraction(1, 3))),
+                  ("first number doubled", _first_changed(expected, lambda v: 2 * Fraction(v) + 1)),
+                  ("as text", _map(expected, lambda v: str(Fraction(v))))]
+        if getattr(answer, "probability", False):
+            tries.append(("as a percentage", _map(expected, lambda v: float(v) * 100)))
+        if isinstance(expected, (tuple, list)):
+            tries += [("one number short", list(expected)[:-1]), ("a part not done", (list(expected)[:-1] + [...]))]
+    elif isinstance(answer, Whole):
+        tries += [("exact", expected), ("as a float", float(expected)), ("one more", expected + 1),
+                  ("one less", expected - 1), ("as text", str(expected))]
+    elif isinstance(answer, Wholes):
+        tries += [("exact", expected), ("first one more", _first_changed(expected, lambda v: v + 1)),
+                  ("last one less", tuple(expected)[:-1] + (tuple(expected)[-1] - 1,)),
+                  ("one number short", tuple(expected)[:-1]), ("a part not done", tuple(expected)[:-1] + (...,))]
+    elif isinstance(answer, Seat):
+        tries += [("exact", expected)] + [(f"seat {s}", s) for s in range(answer.players) if s != expected]
+        tries += [("nobody (None)", None)] if expected is not None else []
+        tries += [("seat 9", 9), ("a seat as text", "0")]
+    elif isinstance(answer, Choice):
+        tries += [("exact", expected)] + [(f"option {o!r}", o) for o in answer.options if o != expected]
+        tries += [("not an option", "something else")]
+    elif isinstance(answer, YesNo):
+        tries += [("exact", expected), ("the other one", not expected), ("1 instead of True", 1),
+                  ("as text", str(expected))]
+    elif isinstance(answer, LabelSet):
+        want = set(expected)
+        tries += [("exact", want), ("as a list", sorted(want, key=str)), ("empty", set())]
+        extra = [u for u in answer.universe if u not in want]
+        if extra:
+            tries.append(("one too many", want | {extra[0]}))
+        if want:
+            tries.append(("one missing", set(sorted(want, key=str)[1:])))
+        tries.append(("unknown label", want | {"nonsense"}))
+    tries += [("None", None), ("True", True), ("False", False), ("a word", "abc")]
+    return tries

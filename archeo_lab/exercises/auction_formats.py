@@ -147,6 +147,55 @@ exercise.question(
      "Compare seat 0's payoffs in q6 and q7."])
 
 
+def _facts() -> dict[str, str]:
+    from archeo_lab.theory import NormalForm, first_price_matrix
+
+    torch = all_pay_game(VALUES, max(VALUES), tie=0)
+    payoffs = sorted({tuple(map(str, torch.payoffs(x, y))) for x, y in torch.equilibria()})
+    revenues = sorted({str(expected_bid(x) + expected_bid(y)) for x, y in torch.equilibria()})
+    first = NormalForm(*first_price_matrix(VALUES, max_bid=max(VALUES)))
+    return {"torch_payoffs": "; ".join("(" + ", ".join(p) + ")" for p in payoffs),
+            "torch_revenues": ", ".join(revenues),
+            "first_price": ", ".join(f"({r}, {c})" for r, c in first.pure_equilibria()),
+            "english": str(_english()[1]), "revenue": str(_revenue())}
+
+
+TEACHER = {
+    "objectives": [
+        "play out an English auction and a displacement auction bid by bid;",
+        "find the mixed equilibrium of an all-pay auction with the solver, and compute its payoffs and its "
+        "expected revenue;",
+        "compare formats on the same values (who pays, how much, who captures the surplus);",
+        "show with one counterexample that 'raise by one while below your value' is not dominant when jump bids "
+        "are allowed.",
+    ],
+    "time": "about 45 minutes in class (Part A: 25 min, Part B: 10 min, discussion: 10 min).",
+    "prerequisites": "the tutorials 01 · Cibola, 02 · Quetzal and 05 · Tikal (the advanced rules' auction); the "
+                     "primer's auctions and dominance.",
+    "model": "Values are given, not read from a board: a prize worth 7 and 5 to two bidders (Part A) and Tikal's "
+             "turn worth 7, 3 and 5 to three seats (Part B, the example of issue 19). Bids are whole numbers; the "
+             "all-pay auction splits ties (a coin toss) so that the formats compare on equal terms.",
+    "discussion": [
+        "The refund of outbid meeples: nobody loses by bidding, so each raises up to its ceiling, as in an English "
+        "auction; the winner pays about the loser's value (here {english}) and keeps the difference between the "
+        "two values.",
+        "If the weaker bidder never bid, the stronger would win with a bid of 1; then the weaker could win cheaply "
+        "with 2, and so on: no pure profile is stable. At the equilibrium the weaker bidder is indifferent between "
+        "its bids and expects nothing; its bids are what holds the stronger bidder's profit down and the revenue "
+        "({revenue}) up.",
+        "With ties to seat 0 the extreme equilibria give payoffs {torch_payoffs} and revenues {torch_revenues}: "
+        "the equilibrium no longer pins them down. A good point on multiple equilibria.",
+        "Its pure equilibria (seat 0's bid, seat 1's bid) are {first_price}: the winner pays about the second "
+        "value, as in the English auction; with complete information the formats raise similar revenue, and the "
+        "all-pay auction is the one that differs here.",
+        "Discrete bids and open jumps: a jump changes what the others must bid to stay in. In the clock auction "
+        "nobody can jump, and dropping out at your value is weakly dominant; with jumps, a bidder can win more "
+        "cheaply by jumping to a level the others cannot match.",
+    ],
+    "facts": _facts,
+}
+
+
 def check(key: str, answer):
     """Feedback on one answer (see ``archeo_lab.exercises``)."""
     return exercise.check(key, answer)

@@ -245,6 +245,53 @@ exercise.question(
      "Compare its list with your (p, q): how many equilibria does it find?"])
 
 
+def _facts() -> dict[str, str]:
+    full = game()
+    richer = game(explorer_value=1)
+    (x, y), = full.equilibria()
+    return {
+        "vs_all_bid0": ", ".join(full.best_responses(1, "bid 0")),
+        "vs_all_bid1": ", ".join(full.best_responses(1, "bid 1")),
+        "richer_pure": ", ".join(f"({r}, {c})" for r, c in richer.pure_equilibria()) or "none",
+        "p0": str(x[0]), "q1": str(y[1]),
+    }
+
+
+TEACHER = {
+    "objectives": [
+        "read a position's numbers (live column values, explorers, discard, torch) and turn them into a payoff "
+        "matrix under stated assumptions;",
+        "remove strictly dominated strategies, iteratively, and know that this never loses an equilibrium;",
+        "derive a mixed equilibrium of a 2 x 2 game by the indifference condition, then check it with "
+        "`NormalForm.equilibria()` on the full game;",
+        "compute what an equilibrium gives each player and how often each outcome happens.",
+    ],
+    "time": "about 45 minutes in class (Q1-Q4: 15 min, Q5-Q8: 20 min, discussion: 10 min).",
+    "prerequisites": "the tutorial 01 · Cibola (the closed fist, the two-player picks); the primer's sections on "
+                     "dominance and on mixed strategies and the indifference condition.",
+    "model": "Round 5 of a two-player game (the first round of phase II), built with `cibola.position(...)`, rocks "
+             "included. Seat 0 has the torch and 6 explorers, seat 1 one explorer, 17 in the discard. The model "
+             "values cards at live column values and explorers at 1/2 point, and leaves out the rocks the cards "
+             "will place and the later rounds (stated in the notebook).",
+    "discussion": [
+        "No: the mix is exact and it is what keeps the *other* player indifferent. Against a seat 0 who always bid "
+        "0, seat 1's best response is {vs_all_bid0}; against one who always bid 1, it is {vs_all_bid1}: a pure "
+        "player is read and exploited. Ask the class to compute these with `bid_game.best_responses(1, ...)`.",
+        "At the equilibrium seat 0 bids 0 with probability {p0} and seat 1 bids 1 with probability {q1}. The torch "
+        "makes seat 0 win every tie, so seat 1's single explorer wins only against a 0 bid: seat 1 must bid it "
+        "often to have any chance, while seat 0, which wins ties anyway, mixes closer to half and half to keep "
+        "seat 1 indifferent.",
+        "With explorers worth 1 point each the pure equilibria are: {richer_pure}. Bidding (and losing explorers) "
+        "costs more, so the discard becomes the prize of a 0 bid: discuss why mid-game explorers are worth more "
+        "than their final 1/2 point (they buy later cards).",
+        "The bot plays the whole game on (rocks, totems, later rounds, the torch's future) and values explorers by "
+        "what they buy later; the model stops at this round. Discuss which assumption moves its choice, rather "
+        "than calling either one 'right'.",
+    ],
+    "facts": _facts,
+}
+
+
 def check(key: str, answer):
     """Feedback on one answer (see ``archeo_lab.exercises``)."""
     return exercise.check(key, answer)

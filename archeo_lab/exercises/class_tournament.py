@@ -166,6 +166,37 @@ exercise.question(
      "Two intervals overlap unless one ends below the other's start."])
 
 
+TEACHER = {
+    "objectives": [
+        "write a bot that plays legal moves (and never crashes);",
+        "read a seeded tournament: win rates, head-to-head results, errors;",
+        "decide whether one bot beats another with an exact sign test on their head-to-head games;",
+        "explain why overlapping 95 % intervals are not a test.",
+    ],
+    "time": "one session: about 30 minutes to write bots, 20 to run the tournament and discuss.",
+    "prerequisites": "the tutorial 07 · Bots and tournaments; the primer's expected value (for the binomial law).",
+    "model": "Each student drops `<name>.py` (a class `Bot` with `choose(state)`) into `bots/`; the teacher runs "
+             "the notebook. The three example bots stay in the folder (one crashes on purpose). Every pair of bots "
+             "plays 10 games in each seating of two-player Cibola, seeded: the same files give the same table.",
+    "answers_depend_on": "The answers depend on the bots the class enters: the checks read the tournament the "
+                         "notebook ran (`ex.use(result, a, b)`). Questions 2-5 compare the pair `ex.PAIR` "
+                         "(`example_thrifty` against `random`) unless the notebook sets another pair, for example a "
+                         "student's bot against `random`.",
+    "discussion": [
+        "Each interval is about one bot against the whole field, and two bots' intervals are not a comparison of "
+        "the two. Even for two independent rates, 95 % intervals can overlap while the difference is significant "
+        "(Schenker & Gentleman, 2001). With the example bots the notebook shows the two answers side by side: use "
+        "the class's own numbers.",
+        "A tie says nothing about which bot is stronger under the sign test's question ('which one finishes "
+        "ahead?'); with many ties, report them and consider a score-based paired comparison.",
+        "With n decided games, a 60 % bot wins about 0.6 n; the test detects it reliably only when n is in the "
+        "hundreds. Let students try `theory.binomial_test(k, n)` for k = 0.6 n.",
+        "Check `state.legal_actions()` and return one of them; catch your own errors and fall back to a legal "
+        "move. The tournament reports crashes by name (the example with a typo) and goes on.",
+    ],
+}
+
+
 def check(key: str, answer):
     """Feedback on one answer (see ``archeo_lab.exercises``)."""
     return exercise.check(key, answer)

@@ -191,6 +191,37 @@ exercise.question(
     mistakes=[(lambda: "elsewhere", "waiting lets seat 1 fill the pyramid in its turn; with 3 you can fill it now")])
 
 
+TEACHER = {
+    "objectives": [
+        "read a position's constraints: the four-adventurer limit, the straight lines a camp can use, the entry "
+        "needs left on the way;",
+        "write a small game tree and solve it by backward induction, by hand, then with "
+        "`theory.backward_induction`;",
+        "tell when the last mover decides a contested tile and when filling it first does.",
+    ],
+    "time": "about 40 minutes in class (Q1-Q2: 10 min, Q3-Q6 by hand: 15 min, the check and Q7: 5 min, "
+            "discussion: 10 min).",
+    "prerequisites": "the tutorial 03 · Luxor (camps, lines, 'only the last one placed counts'); the primer's "
+                     "backward induction.",
+    "model": "A two-player board built with `luxor.position(...)`: a desert pyramid on D6 with one adventurer of "
+             "seat 1; only D3 and A6 can send adventurers to it. The model keeps the next three turns (seat 0, "
+             "seat 1, seat 0), gives each camp the reach the engine computes, and counts an adventurer spent as "
+             "1/100 point (adventurers only break ties).",
+    "discussion": [
+        "A tile is decided by whoever can **fill** it first, if anyone can; otherwise by whoever moves last. "
+        "Blocking matters when the next mover could fill the room you leave.",
+        "Each camp cell can be used once: in the model a player may reach D6 on every turn. On the equilibrium path "
+        "only one camp is used (your last turn), so the answer stands; off the path (both put 1) the last move "
+        "might be impossible on the board. Good material on what a model may simplify.",
+        "Tiles are placed one to three per turn from hand and pile; near the end, the seat with more tiles left "
+        "gets the last turns. Count both piles to know who moves last.",
+        "Without the tie-break, 'put 1' and 'put 2' on the last turn give the same points: backward induction "
+        "then has several equilibria (the tree lists every best move). The rule book's tie-break (adventurers "
+        "left) is what makes the cheapest claim strictly best.",
+    ],
+}
+
+
 def check(key: str, answer):
     """Feedback on one answer (see ``archeo_lab.exercises``)."""
     return exercise.check(key, answer)

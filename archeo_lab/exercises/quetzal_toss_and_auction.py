@@ -164,6 +164,45 @@ exercise.question(
                                                                         "standing character brings 1 gold as well")])
 
 
+def _facts() -> dict[str, str]:
+    what_if = {"black": Fraction(3, 10), "white": Fraction(3, 10), "side": Fraction(3, 10), "standing": Fraction(1, 10)}
+    return {
+        "safe": str(_safe()),
+        "q4_now": f"{float(_p_enough()):.4f}",
+        "q4_what_if": f"{float(toss.at_least(NEED_NEXT_ROUND - 1, _team(), toss.ADVENTURER_FACES, odds=what_if)):.4f}",
+    }
+
+
+TEACHER = {
+    "objectives": [
+        "read a bidding location as a displacement auction: the outbid meeples come back, so the holder's threat "
+        "is its whole reserve plus its group;",
+        "compute probabilities of independent tosses: one meeple, a binomial count, and a multinomial event where "
+        "flexible meeples serve two needs;",
+        "use linearity of expectation (gold from standing meeples, the character included).",
+    ],
+    "time": "about 40 minutes in class (Q1-Q2 with the engine check: 10 min, Q3-Q6: 20 min, discussion: 10 min).",
+    "prerequisites": "the tutorial 02 · Quetzal (the toss, bidding locations); the primer's expected value and "
+                     "variance and its auctions section.",
+    "model": "Round 2 of a two-player game, placement phase, built with `quetzal.position(...)`: seat 1 holds the "
+             "Quarry with one black adventurer. The toss odds are the reconstruction kept in "
+             "`quetzal.TOSS_ODDS` (the real odds are not published; say so to the class).",
+    "discussion": [
+        "In a displacement auction only the final holder pays (the meeples left there), and an outbid player loses "
+        "nothing but time; so each player can bid up to its ceiling without risk, as in an English auction. In "
+        "Cibola's all-pay fist a losing bid is lost: bidding is risky and players mix. Here the safe group is "
+        "{safe}: the rival's ceiling, not one more than its current group.",
+        "The safe group ties up all of seat 0's adventurers for the round. Discuss the value of the Quarry "
+        "against the other bidding locations, and waiting: a later placement sees more of the rivals' choices, but "
+        "the neutral expedition (two players) may take a location held by a single meeple.",
+        "With the reconstructed odds Q4 is {q4_now}; with the what-if odds it is {q4_what_if}. Q5 also depends on "
+        "the either faces, which now serve both needs: students who adapt their code see a different change. Use "
+        "it to stress that a reconstruction is a modelling choice a teacher with the box can correct.",
+    ],
+    "facts": _facts,
+}
+
+
 def check(key: str, answer):
     """Feedback on one answer (see ``archeo_lab.exercises``)."""
     return exercise.check(key, answer)

@@ -151,6 +151,39 @@ exercise.question(
      "Compute expected points / weeks for every length; no dig pays once the price is above the largest."])
 
 
+def _facts() -> dict[str, str]:
+    def best_at(price):
+        weeks = max(range(0, MAX_WEEKS + 1), key=lambda w: (net_value(w, price), -w))
+        return "no dig" if weeks == 0 else f"{weeks} weeks"
+    return {"half": best_at(Fraction(1, 2)), "two": best_at(Fraction(2)), "even": str(_break_even())}
+
+
+TEACHER = {
+    "objectives": [
+        "read a player's knowledge from its tableau (general knowledge never counts for more than the expertise);",
+        "spot dominated choices in a decision problem (lengths of dig that draw no more cards than a shorter one);",
+        "compute an expected value by linearity, and a variance and a probability for draws without replacement;",
+        "trade a sure cost against an uncertain gain, including the option not to act.",
+    ],
+    "time": "about 40 minutes in class (Q1-Q3: 15 min, Q4-Q5: 10 min, Q6-Q7: 10 min, discussion: 5 min).",
+    "prerequisites": "the tutorial 04 · Thebes (digs, knowledge, the time track); the primer's expected value and "
+                     "variance.",
+    "model": "A two-player position built with `thebes.position(...)`: seat 0 at week 14 with Egypt expertise 3 "
+             "and general knowledge 2 + 2, knowing the full Egypt pile (a scientist looked). A week spent digging "
+             "is priced at 1 point (the model's assumption; discussion 2 varies it).",
+    "discussion": [
+        "The printout compares mean, variance and chance of nothing. Near the end, a player behind should take "
+        "risk (only a good draw can win), a player ahead should limit it: the objective is to win, not to "
+        "maximise expected points.",
+        "With a week worth half a point the best choice is {half}; with two points it is {two}: no dig pays once "
+        "a week is worth more than {even} points (Q7).",
+        "Knowing the pile makes your dig length informative: a long dig says the pile is rich. Rivals can update "
+        "their own plans (for example dig elsewhere, or race you to the region).",
+    ],
+    "facts": _facts,
+}
+
+
 def check(key: str, answer):
     """Feedback on one answer (see ``archeo_lab.exercises``)."""
     return exercise.check(key, answer)

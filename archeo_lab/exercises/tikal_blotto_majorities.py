@@ -155,6 +155,43 @@ exercise.question(
      "Build the 3 x 3 game (2 explorers each) and look for a saddle point; NormalForm(...).value() confirms."])
 
 
+def _facts() -> dict[str, str]:
+    return {"maximin": str(_maximin()), "value": str(_value()), "minimax": str(_minimax()),
+            "last": str(_minimax() - _maximin())}
+
+
+TEACHER = {
+    "objectives": [
+        "model majorities as a Colonel Blotto game from a position (temple values, explorers within reach);",
+        "use strict dominance, pure maximin and minimax (what moving first or last is worth);",
+        "derive the optimal mixes and the value of a zero-sum game by hand, and check them with the solver;",
+        "use symmetry to find a value without computing.",
+    ],
+    "time": "about 45 minutes in class (Q1-Q2: 10 min, Q3-Q4: 10 min, Q5-Q7: 15 min, discussion: 10 min).",
+    "prerequisites": "the tutorial 05 · Tikal (temples, majorities, scoring rounds); the primer's zero-sum games and "
+                     "their value.",
+    "model": "A two-player Tikal board built with `tikal.position(...)`: temples of value 3 (B3) and 5 (C3) next to "
+             "the clearing C4 (2 explorers of seat 0, 1 of seat 1), both reachable this turn. The Blotto model "
+             "makes both players choose without seeing each other; the payoff is seat 0's temple points minus "
+             "seat 1's.",
+    "discussion": [
+        "Moving first guarantees {maximin}, hidden choices give {value}, moving last {minimax}: the value always "
+        "lies between the pure maximin and the pure minimax (mixing can only help the one who must commit). "
+        "Moving last is worth {last} points over moving first here.",
+        "In a scoring round each player moves and then scores at once, so for *its own* count each player moves "
+        "last against what the others left. Majorities can change several times in one round (the rule book says "
+        "so), which favours holding temples you can defend against every later mover.",
+        "With equal forces, concentrating on the bigger temple is optimal in this model: spreading only pays when "
+        "you have more explorers than the rival (Q5: seat 0 spreads with positive probability). Discuss values "
+        "and force ratios.",
+        "Guardians make a temple permanent; the leader counts three; temples can be raised (their value changes); "
+        "later scoring rounds reward keeping explorers in place. Each can change the answer; ask which one a "
+        "student would add first and how the matrix would change.",
+    ],
+    "facts": _facts,
+}
+
+
 def check(key: str, answer):
     """Feedback on one answer (see ``archeo_lab.exercises``)."""
     return exercise.check(key, answer)
