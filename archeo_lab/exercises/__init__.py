@@ -587,14 +587,17 @@ class Exercise:
         except Exception as exc:  # an answer of an unexpected type is feedback, never a crash
             return WRONG, f"this answer cannot be read ({type(exc).__name__}: {exc})"
         if status == WRONG:
+            named = []
             for mistake in q.mistakes:
                 try:
                     wrong_value = mistake.value()
                     matches = wrong_value is not None and q.answer.judge(answer, wrong_value)[0] == RIGHT
                 except Exception:
                     matches = False
-                if matches:
-                    return WRONG, mistake.message
+                if matches and mistake.message not in named:
+                    named.append(mistake.message)
+            if named:                      # several known mistakes can give the same numbers: each message is true
+                return WRONG, "; or: ".join(named)
         return status, message
 
     def check(self, key: str, answer: Any) -> Feedback:
