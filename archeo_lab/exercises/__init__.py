@@ -546,6 +546,12 @@ class Exercise:
         """The expected answer (for the teacher's tools and tests; the notebooks never print it)."""
         return self._question(key).expected()
 
+    def answer_sheet(self) -> str:
+        """Every question's title and expected answer, as Markdown (for the teachers' sections and pages)."""
+        from .teacher_pages import show
+
+        return "\n".join(f"* **{q.title}**: {show(q.expected())}" for q in self._questions.values())
+
     def reset(self, key: str | None = None) -> None:
         """Forget the wrong answers counted so far (all questions, or one): the hints start again."""
         if key is None:

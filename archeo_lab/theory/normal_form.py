@@ -301,6 +301,25 @@ class NormalForm:
             raise ArithmeticError("internal error: every finite game has an equilibrium, none was found")
         return result
 
+    def describe(self, x, y) -> str:
+        """A strategy pair in words: what each player plays, with which probability, and the expected payoffs.
+
+        >>> pennies = NormalForm([[1, -1], [-1, 1]], rows=["heads", "tails"], cols=["heads", "tails"])
+        >>> print(pennies.describe(*pennies.equilibria()[0]))
+        Row plays heads with probability 1/2, tails with probability 1/2; Column plays heads with probability 1/2, tails with probability 1/2; expected payoffs 0 and 0
+        """
+        x, y = self._mix(0, x), self._mix(1, y)
+
+        def plays(labels, mix):
+            used = [(label, p) for label, p in zip(labels, mix) if p]
+            if len(used) == 1:
+                return used[0][0]
+            return ", ".join(f"{label} with probability {_show(p)}" for label, p in used)
+
+        a, b = self.payoffs(x, y)
+        return (f"{self.players[0]} plays {plays(self.rows, x)}; {self.players[1]} plays {plays(self.cols, y)}; "
+                f"expected payoffs {_show(a)} and {_show(b)}")
+
     def is_constant_sum(self) -> bool:
         """True if ``A[i][j] + B[i][j]`` is the same in every cell (zero-sum, up to a constant)."""
         total = self.A[0][0] + self.B[0][0]

@@ -112,7 +112,18 @@ class Solution:
 
 
 def _num(v: Fraction) -> str:
-    return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+    """A payoff as a reader wants it: a whole number, an exact decimal (2.98) when there is one, else a fraction."""
+    if v.denominator == 1:
+        return str(v.numerator)
+    d = v.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    if d == 1:
+        text = f"{float(v):.10f}".rstrip("0")
+        return text
+    return f"{v.numerator}/{v.denominator}"
 
 
 def _node(root, history):
