@@ -85,13 +85,20 @@ class Feedback:
 
     def _repr_html_(self) -> str:
         colour = {RIGHT: "#2e7d32", WRONG: "#b00020", CLOSE: "#b26a00"}.get(self.status, "#7a6a55")
-        message = f": {escape(self.message)}" if self.message and self.message != self.status else ""
+        message = f": {_emphasis(self.message)}" if self.message and self.message != self.status else ""
         parts = [f"<b>{escape(self.question)}</b>: <b>{escape(self.status)}</b>{message}"]
         if self.hint:
-            parts.append(f"<i>Hint: {escape(self.hint)}</i>")
+            parts.append(f"<i>Hint: {_emphasis(self.hint, tag='b')}</i>")
         if self.accepts and self.status != RIGHT:
             parts.append(f"<small>Accepted: {escape(self.accepts)}</small>")
         return f'<div style="border-left:4px solid {colour};padding:2px 8px">' + "<br>".join(parts) + "</div>"
+
+
+def _emphasis(text: str, tag: str = "i") -> str:
+    """Escape ``text`` for HTML and show its ``*emphasis*`` as emphasis (the messages are written Markdown-style)."""
+    import re
+
+    return re.sub(r"\*([^*\s][^*]*?)\*", rf"<{tag}>\1</{tag}>", escape(text))
 
 
 class Unreadable(Exception):

@@ -109,7 +109,7 @@ def all_pay_game(values: Sequence, max_bid: int, *, tie: str | int = "split", co
     A = [[pay(0, i, j) for j in bids] for i in bids]
     B = [[pay(1, j, i) for j in bids] for i in bids]
     return NormalForm(A, B, rows=[f"bid {i}" for i in bids], cols=[f"bid {j}" for j in bids],
-                      players=("bidder 0", "bidder 1"), title=f"all-pay auction, values {v[0]} and {v[1]}")
+                      players=("seat 0", "seat 1"), title=f"all-pay auction, values {v[0]} and {v[1]}")
 
 
 def expected_bid(mix: Sequence) -> Fraction:

@@ -90,7 +90,22 @@ def exact(x, what: str = "a payoff") -> Fraction:
 
 
 def _show(v: Fraction) -> str:
-    return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+    """An exact payoff in a table: an integer, a fraction, or (for the long denominators of a float read exactly,
+    such as 17.900000000000002) its exact decimal expansion."""
+    if v.denominator == 1:
+        return str(v.numerator)
+    twos = fives = 0
+    d = v.denominator
+    while d % 2 == 0:
+        d, twos = d // 2, twos + 1
+    while d % 5 == 0:
+        d, fives = d // 5, fives + 1
+    if d != 1 or v.denominator <= 1000:
+        return f"{v.numerator}/{v.denominator}"
+    places = max(twos, fives)
+    scaled = abs(v.numerator) * (10 ** places // v.denominator)       # exact: the denominator divides 10**places
+    whole, frac = divmod(scaled, 10 ** places)
+    return ("-" if v < 0 else "") + f"{whole}." + f"{frac:0{places}d}".rstrip("0")
 
 
 class NormalForm:
