@@ -202,7 +202,8 @@ def test_every_question_has_a_concept_first_hint_that_is_not_a_call():
 @pytest.mark.parametrize("path", EXERCISES, ids=[p.stem for p in EXERCISES])
 def test_each_question_states_what_it_accepts_in_its_notebook(path):
     module = importlib.import_module(f"archeo_lab.exercises.{EXERCISE_MODULES[path.stem]}")
-    text = "\n".join("".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "markdown")
+    cells = json.loads(path.read_text())["cells"]
+    text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
     flat = " ".join(text.split())
     for key in module.exercise.questions:
         assert module.exercise.accepts(key) in flat, f"{path.name} {key}: the accepted form is not stated"

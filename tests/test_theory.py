@@ -196,8 +196,9 @@ def reference_equilibria(A, B):
 
 
 def _random_games():
-    """220 seeded games: payoffs from {0, 1, 2} (very degenerate) up to +-1000, 1 x 1 to 5 x 5, plus constructed
-    degenerate ones (equal rows, constant columns, zero-sum)."""
+    """220 seeded games, 1 x 1 to 5 x 5: payoffs from {0, 1, 2} and -3..3 (most of them degenerate: ties among best
+    replies), -10..10, -100..100 and -1000..1000, plus constructed special cases (two equal rows, a column the other
+    player is indifferent about, zero-sum, payoffs up to a million)."""
     import random
 
     rng = random.Random(20261124)
@@ -222,7 +223,8 @@ def _random_games():
             B = [[-v for v in row] for row in A]                # zero-sum
         else:
             A = [[v * 1000 for v in row] for row in A]          # payoffs up to a million
-        games.append((f"constructed degenerate {m}x{n} ({k % 4})", A, B))
+        kind = ("equal rows", "indifferent column", "zero-sum", "payoffs to a million")[k % 4]
+        games.append((f"constructed {m}x{n} ({kind})", A, B))
     return games
 
 

@@ -176,7 +176,8 @@ class Number(Answer):
     Right: within half a unit of the ``decimals``-th place (``|error| <= 0.5 * 10**-decimals``), in
     whatever form.  Close: a decimal with fewer places than asked (a whole number counts as 0 places)
     that is the exact value rounded (or cut) to the places it has.
-    Otherwise wrong, with too high / too low, which is then true.  ``probability=True`` also recognises a percentage (100 times the value).
+    Otherwise wrong, with too high / too low, which is then true.  ``probability=True`` also recognises a
+    percentage (100 times the value).
     """
 
     decimals: int = 3
@@ -617,7 +618,8 @@ class Exercise:
         """Feedback on ``answer`` to question ``key``; hints escalate with each different wrong answer."""
         q = self._questions.get(key)
         if q is None:
-            return Feedback(key, WRONG, f"there is no question {key!r}; the questions are: {', '.join(self._questions)}")
+            known = ", ".join(self._questions)
+            return Feedback(key, WRONG, f"there is no question {key!r}; the questions are: {known}")
         status, message = self.judge(key, answer)
         self.last[key] = status
         accepts = q.answer.describe()

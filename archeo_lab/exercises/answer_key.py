@@ -11,11 +11,10 @@ pages.  Needs ``nbclient`` and ``nbconvert`` (installed with JupyterLab).
 
 from __future__ import annotations
 
-import argparse
 import html
 from pathlib import Path
 
-from .student import EXERCISES
+from .student import EXERCISES, notebooks_from_arguments
 
 __all__ = ["build", "main"]
 
@@ -57,15 +56,8 @@ def build(notebooks: list[Path], out: Path, timeout: int = 300) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("notebooks", nargs="*", type=Path,
-                        help="teacher's notebooks (default: every notebook of tutorials/exercises/)")
-    parser.add_argument("--out", type=Path, required=True, help="folder for the HTML pages")
-    args = parser.parse_args(argv)
-    notebooks = args.notebooks or sorted(EXERCISES.glob("*.ipynb"))
-    if not notebooks:
-        parser.error(f"no notebook given and none found in {EXERCISES}")
-    for page in build(notebooks, args.out):
+    notebooks, out = notebooks_from_arguments(__doc__.splitlines()[0], "folder for the HTML pages", argv)
+    for page in build(notebooks, out):
         print(f"wrote {page}")
 
 

@@ -27,7 +27,7 @@ import json
 import shutil
 from pathlib import Path
 
-__all__ = ["student_version", "write_student_versions", "main", "EXERCISES", "SUPPORT"]
+__all__ = ["student_version", "write_student_versions", "notebooks_from_arguments", "main", "EXERCISES", "SUPPORT"]
 
 #: Where the teacher's versions live in a checkout of the repository.
 EXERCISES = Path(__file__).resolve().parents[2] / "tutorials" / "exercises"
@@ -79,11 +79,12 @@ def write_student_versions(notebooks: list[Path], out: Path) -> list[Path]:
     return written
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def notebooks_from_arguments(description: str, out_help: str, argv: list[str] | None = None):
+    """Parse ``[notebooks...] --out FOLDER`` (default: every exercise notebook); return ``(notebooks, out)``."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("notebooks", nargs="*", type=Path,
                         help="teacher's notebooks (default: every notebook of tutorials/exercises/)")
-    parser.add_argument("--out", type=Path, required=True, help="folder for the student versions")
+    parser.add_argument("--out", type=Path, required=True, help=out_help)
     args = parser.parse_args(argv)
     notebooks = args.notebooks or sorted(EXERCISES.glob("*.ipynb"))
     if not notebooks:
@@ -91,7 +92,12 @@ def main(argv: list[str] | None = None) -> None:
     missing = [str(p) for p in notebooks if not p.is_file()]
     if missing:
         parser.error(f"no such notebook: {', '.join(missing)}")
-    for path in write_student_versions(notebooks, args.out):
+    return notebooks, args.out
+
+
+def main(argv: list[str] | None = None) -> None:
+    notebooks, out = notebooks_from_arguments(__doc__.splitlines()[0], "folder for the student versions", argv)
+    for path in write_student_versions(notebooks, out):
         print(f"wrote {path}")
 
 

@@ -321,7 +321,8 @@ class NormalForm:
 
         >>> pennies = NormalForm([[1, -1], [-1, 1]], rows=["heads", "tails"], cols=["heads", "tails"])
         >>> print(pennies.describe(*pennies.equilibria()[0]))
-        Row plays heads with probability 1/2, tails with probability 1/2; Column plays heads with probability 1/2, tails with probability 1/2; expected payoffs 0 and 0
+        Row plays heads with probability 1/2, tails with probability 1/2;
+        Column plays heads with probability 1/2, tails with probability 1/2; expected payoffs 0 and 0
         """
         x, y = self._mix(0, x), self._mix(1, y)
 
