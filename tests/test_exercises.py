@@ -33,8 +33,20 @@ from tests.notebooks import ROOT, execute, run_and_read
 
 EXERCISES = sorted((ROOT / "tutorials" / "exercises").glob("*.ipynb"))
 MODULES = [f"archeo_lab.exercises.{m}" for m in EXERCISE_MODULES.values()] + ["archeo_lab.exercises.primer"]
-#: Questions whose expected answer comes from a tournament run (exercise 7): swept in its notebook test instead.
+#: Exercise 7's answers come from the tournament the class runs: the sweep runs the notebook's tournament first.
 NEEDS_A_RUN = {"archeo_lab.exercises.class_tournament"}
+
+
+@pytest.fixture(scope="module")
+def class_tournament():
+    """The tournament exercise 7 runs with the example bots (same bots, games and seed as its notebook)."""
+    import archeo_lab as al
+    from archeo_lab.exercises import class_tournament as ex
+
+    students = ex.load_bots(ROOT / "tutorials" / "exercises" / "bots")
+    result = al.tournament("cibola", {"random": "random", "greedy": "greedy", **students}, games=10, seed=2026)
+    ex.use(result, *ex.PAIR)
+    return ex
 
 
 def _exercise(number=Number(decimals=3), expected=Fraction(17391, 1900), hints=("h1", "h2", "h3"), mistakes=()):
@@ -139,15 +151,15 @@ def _numbers(value):
 
 def _cases():
     for name in MODULES:
-        if name in NEEDS_A_RUN:
-            continue
         module = importlib.import_module(name)
         for key in module.exercise.questions:
             yield pytest.param(name, key, id=f"{name.rsplit('.', 1)[1]}.{key}")
 
 
 @pytest.mark.parametrize("name,key", list(_cases()))
-def test_sweep_of_right_rounded_and_wrong_answers(name, key):
+def test_sweep_of_right_rounded_and_wrong_answers(name, key, request):
+    if name in NEEDS_A_RUN:
+        request.getfixturevalue("class_tournament")
     ex = importlib.import_module(name).exercise
     question = ex._question(key)
     expected = ex.expected(key)

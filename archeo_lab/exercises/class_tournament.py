@@ -118,17 +118,17 @@ def _overlap() -> bool:
 
 
 class _BotName(Choice):
-    """One of the tournament's bots (the list is read when the answer is checked)."""
+    """One of the tournament's bots (the list is read from the tournament the notebook ran)."""
 
     def __init__(self):
-        super().__init__(options=(), what="the name of one of the tournament's bots, as a string")
+        self.what = "the name of one of the tournament's bots, as a string"
+
+    @property
+    def options(self) -> list[str]:
+        return list(_RESULT["result"].bots) if "result" in _RESULT else []
 
     def describe(self) -> str:
         return self.what
-
-    def judge(self, answer, expected):
-        self.options = list(_result().bots)
-        return super().judge(answer, expected)
 
 
 exercise = Exercise("A class tournament")
