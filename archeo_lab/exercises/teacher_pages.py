@@ -138,10 +138,15 @@ def page(stem: str) -> str:
                   "with each different wrong answer):"]
         lines += [f"  {n}. {h}" for n, h in enumerate(q.hints, start=1)]
         wrongs = []
-        for value, _ in ex.mistakes(key):
-            status, message = ex.judge(key, value)
-            wrongs.append((show(value), status, message))
-        if not notes.get("answers_depend_on"):
+        if notes.get("answers_depend_on"):
+            named = [m.message for m in q.mistakes]
+            if named:
+                lines += ["* **Known mistakes the check names** (their values depend on the tournament):"]
+                lines += [f"  * {m}" for m in named]
+        else:
+            for value, _ in ex.mistakes(key):
+                status, message = ex.judge(key, value)
+                wrongs.append((show(value), status, message))
             rounded = _rounded_example(q.answer, ex.expected(key))
             if rounded is not None:
                 value, places = rounded
