@@ -1,4 +1,5 @@
-"""Small Cibola positions for tutorials and rule tests (the FEN of this game).
+"""Small Cibola positions for tutorials and rule tests, set up by hand like a
+chess diagram.
 
 ``position(...)`` starts a seeded game and then arranges the round about to
 be bid: which cards are revealed, each seat's explorers, the discard, the
