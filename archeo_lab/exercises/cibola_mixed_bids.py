@@ -195,11 +195,11 @@ exercise.question(
     ["What does each player gain and lose in one cell: the cards, the explorers bid, the discard?",
      "Cell (i, j): seat 0 bid i, seat 1 bid j; the higher bid wins, a tie goes to the torch (seat 0). "
      "Both pay their bids; a 0 bid takes the discard.",
-     "payoff = cards won (q2) + 1/2 x (explorers taken from the discard - explorers bid); two 0 bids share the "
-     "discard, 8 each, the odd one stays."],
+     f"payoff = cards won (q2) + 1/2 x (explorers taken from the discard - explorers bid); two 0 bids share the "
+     f"discard, {position().discard // 2} each (the odd one stays)."],
     mistakes=[(_no_rebate, "a player who bids 0 takes the explorers of the discard: add them at 1/2 point each"),
-              (_even_split, "17 explorers cannot be shared as 8.5 each: the rule book shares them equally, 8 "
-                            "each, and the odd one stays in the discard")])
+              (_even_split, "explorers are not cut in half: the rule book shares the discard equally, whole "
+                            "explorers each, and the odd one stays (its example shares 7 as 3 each)")])
 exercise.question(
     "q4", "q4, seat 0's dominated bids", _dominated,
     LabelSet([f"bid {i}" for i in range(7)], what="seat 0's bids"),

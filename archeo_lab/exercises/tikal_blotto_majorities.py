@@ -3,8 +3,9 @@
 The position (``position()``): two players before a scoring round.  Two
 temples nobody holds yet, of value 3 (B3) and 5 (C3), are within reach of the
 clearing C4, where seat 0 has 2 explorers and seat 1 has 1.  A temple scores
-its value for the player with **more** explorers on it (*le joueur qui y a le
-plus d'explorateurs*); a tie holds nothing.
+its value for the player with **more** explorers on it (*S'il est majoritaire
+sur un hexagone où il y a un Temple ... il marque la valeur du Temple*, "Calculer
+ses Points de Prestige"); a tie holds nothing (``tikal.scoring.temple_holder``).
 
 The model (Colonel Blotto, zero-sum): each player sends every explorer it has
 on C4 to one of the two temples, **without seeing the other's choice**; the
