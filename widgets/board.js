@@ -141,9 +141,10 @@ function schedule(p) {
 function step(p) {
   const pace = paceMs(p);
   if (pace === 0) {
-    if (p.queue.length) show(p, p.queue[p.queue.length - 1]);
+    const last = p.queue[p.queue.length - 1];
     p.queue = [];
     p.holdUntil = 0;
+    if (last != null) show(p, last);
     return;
   }
   while (p.queue.length) {
@@ -162,9 +163,10 @@ function skip(p) {
   if (p.timer != null) clearTimeout(p.timer);
   p.timer = null;
   p.holdUntil = 0;
-  if (p.queue.length) show(p, p.queue[p.queue.length - 1]);
+  const last = p.queue[p.queue.length - 1];
   p.queue = [];
-  redrawAll(p);
+  if (last != null) show(p, last);
+  else redrawAll(p);
 }
 
 // -- drawing -------------------------------------------------------------------------------------

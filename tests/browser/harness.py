@@ -56,8 +56,9 @@ def drop_none(value: Any) -> Any:
     return value
 
 
-def open_board(page: Page, board, *, strip_none: bool = False) -> None:
-    """Show ``board`` (an ``archeo_lab.ui.Board``) in ``page``, clicks answered by Python."""
+def open_board(page: Page, board, *, strip_none: bool = False, pace: str = "instant") -> None:
+    """Show ``board`` (an ``archeo_lab.ui.Board``) in ``page``, clicks answered by Python; the bots'
+    moves replayed at ``pace`` (the board's own setting, kept in the page's local storage)."""
     esm, css = board_sources(board.match.game.key)
     published: list[dict] = []
     board.observe(lambda change: published.append(change["new"]), names="view")
@@ -76,8 +77,15 @@ def open_board(page: Page, board, *, strip_none: bool = False) -> None:
                        state=json.dumps(json.dumps(state)).replace("</", "<\\/"))
     # Served from an address of its own (not about:blank), so the page has local storage.
     page.route(HOME, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+    page.add_init_script(f"window.localStorage.setItem('archeo-lab-pace', {json.dumps(pace)})")
     page.goto(HOME)
     page.wait_for_function("window.__ready === true")
+
+
+def show(page: Page, view: dict, *, strip_none: bool = False) -> None:
+    """Hand the page's board a new view, as the widget channel does when Python publishes one."""
+    page.evaluate("text => window.__model.set('view', JSON.parse(text))",
+                  json.dumps(drop_none(view) if strip_none else view))
 
 
 def answered(page: Page) -> int:
