@@ -375,3 +375,44 @@ def test_every_game_has_a_board_view_with_hint_log_marks_and_events():
         assert view["hint"] and view["prompt"] and view["final"] is None
         with pytest.raises(IllegalAction):
             state.clone().apply({"type": "no such move"})
+
+
+def test_an_exported_notebook_shows_every_board_as_a_picture(tmp_path):
+    """nbconvert's HTML (a notebook saved without widget state, as JupyterLab saves it) drops the
+    widgets and shows each board's picture; a board played after it was shown shows its last position."""
+    import base64
+    import hashlib
+
+    import nbformat
+    from nbclient import NotebookClient
+    from nbconvert import HTMLExporter
+
+    cells = [nbformat.v4.new_code_cell("import archeo_lab as al, hashlib\nboards = {}")]
+    for key in GAMES:
+        cells.append(nbformat.v4.new_code_cell(
+            f"boards[{key!r}] = al.play({key!r}, players=2, seed=5, opponents={{1: 'greedy'}})\nboards[{key!r}]"))
+    # Play on the Cibola board after it was shown: its picture must follow.
+    cells.append(nbformat.v4.new_code_cell(
+        "b = boards['cibola'].board\nfor _ in range(3):\n    b.act(b.legal[0])\n"
+        "svg = al.get_game('cibola').draw(b.match.state, seat=0, names=b.match.names)\n"
+        "print(hashlib.sha1(str(svg).encode()).hexdigest())"))
+    nb = nbformat.v4.new_notebook(cells=cells)
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=False, store_widget_state=False,
+                   resources={"metadata": {"path": str(tmp_path)}}).execute()
+    outputs = [out for cell in nb.cells[1:1 + len(GAMES)] for out in cell.outputs]
+    assert len(outputs) == len(GAMES)
+    html, _ = HTMLExporter().from_notebook_node(nb)
+    body = html.split("<body", 1)[1]
+    pictures = {base64.b64decode(b).decode() for b in re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', body)}
+    for key, out in zip(GAMES, outputs):
+        data = out["data"]
+        assert {"application/vnd.jupyter.widget-view+json", "image/svg+xml", "text/plain"} <= set(data), key
+        assert data["image/svg+xml"].startswith("<svg") and data["image/svg+xml"] in pictures, \
+            f"{key}: no picture in the exported HTML"
+    assert "application/vnd.jupyter.widget-view+json" not in body, "the widgets are dropped, not left empty"
+    cibola = outputs[GAMES.index("cibola")]["data"]["image/svg+xml"]
+    digest = nb.cells[-1].outputs[0]["text"].strip()
+    assert hashlib.sha1(cibola.encode()).hexdigest() == digest, "the picture shows the position after the moves"
+    first = al.play("cibola", players=2, seed=5, opponents={1: "greedy"}).board.picture()
+    assert cibola != first

@@ -103,11 +103,11 @@ const GAME = {
     // -- the grid ---------------------------------------------------------------------------------
     const cols = board.size.columns;
     const rows = board.size.rows;
-    // Cells as large as the window allows (a laptop shows the whole grid with the panel beside it).
-    const px = Math.max(30, Math.min(52, Math.floor((window.innerHeight - 330) / rows), Math.floor(420 / cols)));
+    // Cells as large as the board allows (luxor.css sizes them from the columns and rows, so that a
+    // laptop shows the whole grid with the panel beside it).
     const grid = h("div", { class: "lx-grid", role: "grid", "aria-label": "play area" });
-    grid.style.gridTemplateColumns = `repeat(${cols}, ${px}px)`;
-    grid.style.gridTemplateRows = `repeat(${rows}, ${px}px)`;
+    grid.style.setProperty("--cols", String(cols));
+    grid.style.setProperty("--rows", String(rows));
     if (board.size.full[0]) grid.classList.add("lx-full-x");
     if (board.size.full[1]) grid.classList.add("lx-full-y");
     for (const c of board.cells) {
@@ -140,11 +140,11 @@ const GAME = {
       } else if (c.tile != null) {
         cell.style.background = LX_TERRAIN[c.tile.terrain];
         const pic = c.tile.building || (c.tile.terrain === "desert" ? null : c.tile.terrain);
-        if (pic) cell.append(h("span", { class: "lx-pic" }, lxIcon(pic, Math.round(px * 0.5))));
+        if (pic) cell.append(h("span", { class: "lx-pic" }, lxIcon(pic, 20)));
         cell.append(h("span", { class: "lx-label" }, c.cell));
         if (c.token != null) {
           cell.append(h("span", { class: "lx-token-on", title: `${c.token.token} of ${seats[c.token.seat].name}` },
-            lxIcon(c.token.token, Math.round(px * 0.45), colour(c.token.seat))));
+            lxIcon(c.token.token, 18, colour(c.token.seat))));
         }
         if (stack.length) {
           const top = stack[stack.length - 1];

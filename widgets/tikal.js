@@ -143,7 +143,7 @@ const GAME = {
             const dark = pc.seat === 2 || pc.seat === 1;
             const token = svgEl("g", {
               class: `tk-piece${movable ? " tk-movable" : ""}${tk.selected === key ? " tk-selected" : ""}`,
-              dataset: { piece: movable ? key : null, seat: pc.seat, ui: movable ? "" : null,
+              dataset: { piece: movable ? key : null, owner: pc.seat, ui: movable ? "" : null,
                 why: movable ? null : mine ? `Your ${kind} on ${sp.space} has no move you can pay for now.`
                   : `That is ${seatOf(pc.seat).name}'s ${kind}: click one of your own pieces (a green ring).` },
               onclick: movable ? () => { tk.selected = tk.selected === key ? null : key; ui.redraw(); } : null,

@@ -78,9 +78,15 @@ class LabBoard:
 
     # -- waiting ------------------------------------------------------------------------------------
     def settle(self) -> None:
-        """Wait for the board to answer a click: not busy (Python answered), nothing left to replay."""
-        expect(self.board).not_to_have_class(re.compile(r"\b(al-busy|al-replaying|al-thinking)\b"),
-                                             timeout=MOVE_TIMEOUT)
+        """Wait for the board to answer a click: not busy (Python answered), nothing left to replay.
+
+        Checked at every animation frame in the page (Playwright's own retries wait 100 ms and more
+        between two looks, which would add up over a whole game)."""
+        self.page.wait_for_function(
+            """key => {
+                const board = document.querySelector(`.jp-NotebookPanel:not(.lm-mod-hidden) .al-board.al-${key}`);
+                return board !== null && !/\\b(al-busy|al-replaying|al-thinking)\\b/.test(board.className);
+            }""", arg=self.key, polling="raf", timeout=MOVE_TIMEOUT)
 
     def set_pace(self, pace: str) -> None:
         self.board.locator("select.al-pace").select_option(pace)
@@ -94,6 +100,24 @@ class LabBoard:
 
     def log_lines(self) -> list[str]:
         return [t.strip() for t in self.board.locator("details.al-log li").all_text_contents()]
+
+    def snapshot(self) -> dict:
+        """What the board shows now, read in one go: the final count's presence, the message and
+        its kind, the status, the moves counter, the "last moves" line and the whole log."""
+        return self.board.evaluate("""root => {
+            const text = (sel) => { const el = root.querySelector(sel); return el ? el.textContent.trim() : ""; };
+            const message = root.querySelector('[data-testid=message]');
+            return {
+                final: Boolean(root.querySelector('.al-final')),
+                error: Boolean(message && message.classList.contains('al-error')),
+                message: message ? message.textContent : "",
+                status: text('[data-testid=status]'),
+                moves: parseInt(text('.al-moves'), 10),
+                recent: [...root.querySelectorAll('[data-testid=recent] .al-line')].map(e => e.textContent.trim()),
+                log: [...root.querySelectorAll('details.al-log li')].map(e => e.textContent.trim()),
+                targets: root.querySelectorAll('.al-area [data-action]:not([disabled])').length,
+            };
+        }""")
 
     def kernel_now(self) -> tuple[int, bool, str]:
         """Re-run the report cell: the moves, game-over flag and winners of the kernel's match."""

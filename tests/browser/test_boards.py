@@ -45,9 +45,11 @@ def screenshots(tmp_path) -> Path:
     return path
 
 
-def targets(lab: LabBoard):
-    """The board's playable targets (what the learner may click now), in page order."""
-    return lab.area.locator("[data-action]:not([disabled])").all()
+def click_a_target(lab: LabBoard, rng: random.Random) -> None:
+    """Click one of the board's playable targets (what the learner may click now)."""
+    count = lab.snapshot()["targets"]
+    assert count, f"no target to click, although the board says: {lab.prompt.inner_text()}"
+    lab.area.locator("[data-action]:not([disabled])").nth(rng.randrange(count)).click()
 
 
 def choose(lab: LabBoard, rng: random.Random) -> None:
@@ -78,9 +80,7 @@ def choose(lab: LabBoard, rng: random.Random) -> None:
                 fits.nth(rng.randrange(fits.count())).click()
                 return
             area.locator("button.qz-clear").click()
-    found = targets(lab)
-    assert found, f"no target to click, although the board says: {lab.prompt.inner_text()}"
-    found[rng.randrange(len(found))].click()
+    click_a_target(lab, rng)
 
 
 def check_refused_clicks(lab: LabBoard, rng: random.Random) -> None:
@@ -146,18 +146,20 @@ def test_a_game_played_to_the_end_by_clicks(page: Page, lab_server, key, size, s
     check_watching(lab, rng)
 
     clicks = 0
-    while not lab.board.locator(".al-final").count():
+    shown = lab.snapshot()
+    while not shown["final"]:
         clicks += 1
         assert clicks < MAX_CLICKS, "the game did not end"
-        before = lab.moves_shown()
+        before = shown["moves"]
         choose(lab, rng)
         lab.settle()
-        if lab.board.locator(".al-final").count():
+        shown = lab.snapshot()
+        if shown["final"]:
             break
-        expect(lab.message).not_to_have_class(re.compile(r"\bal-error\b"))
-        expect(lab.status).to_have_text("Your move")
-        moved = lab.moves_shown() - before
-        recent, log = lab.recent_lines(), lab.log_lines()
+        assert not shown["error"], shown["message"]
+        assert shown["status"] == "Your move", shown["status"]
+        moved = shown["moves"] - before
+        recent, log = shown["recent"], shown["log"]
         if moved:
             # Every log line of this play, in words, in the visible "last moves" line.
             assert recent and recent == log[-len(recent):], f"last moves {recent} vs log {log[-len(recent):]}"
@@ -166,6 +168,7 @@ def test_a_game_played_to_the_end_by_clicks(page: Page, lab_server, key, size, s
         if clicks % CHECK_EVERY == 0:
             check_refused_clicks(lab, rng)
             lab.check_fits()
+            shown = lab.snapshot()
         if clicks == SCREENSHOT_AT:
             page.screenshot(path=str(screenshots / f"{key}-{size}.png"))
 

@@ -335,7 +335,9 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         letter = TILE_BY_ID[t].letter
         letters[letter] = letters.get(letter, 0) + 1
     banner = None
-    if state.turn_kind == "scoring":
+    if state.is_terminal:
+        banner = None
+    elif state.turn_kind == "scoring":
         banner = "Scoring round (décompte): each player spends 10 AP, then scores temples held and treasures."
     elif state.turn_kind == "final":
         banner = "Final scoring round: each player spends 10 AP one last time, then scores."
