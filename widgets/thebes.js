@@ -266,9 +266,13 @@ const GAME = {
             }, tbIcon("clock", 12), ` Dig here (${dig.knowledge} knowledge)`) : null));
       })));
 
-    const reveal = board.draws.length
-      ? h("section", { class: "tb-draws" }, board.draws.map((d) => tbReveal(d, ui))) : null;
-    if (board.draws.length) ui.seenDraw = board.draws[board.draws.length - 1].id;
+    // The latest draw is turned over at the top (where the eye is after a dig), the two before it
+    // stay beside the piles.
+    const latest = board.draws[board.draws.length - 1];
+    if (latest != null) now.push(h("section", { class: "tb-draws" }, tbReveal(latest, ui)));
+    const reveal = board.draws.length > 1
+      ? h("section", { class: "tb-draws" }, board.draws.slice(0, -1).map((d) => tbReveal(d, ui))) : null;
+    if (latest != null) ui.seenDraw = latest.id;
 
     // -- your hidden hand ---------------------------------------------------------------------------
     const you = board.seats.find((x) => x.you);
