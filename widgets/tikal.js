@@ -120,9 +120,7 @@ const GAME = {
           g.append(svgEl("text", { x: sp.x, y: sp.y - 1.5, class: "tk-small", fill: "#fff8e1" }, String(sp.treasures || 0)));
         }
         if (sp.kind === "camp") {
-          g.append(tkTent(sp.x, sp.y - 14, "#fff8e1"));
-          g.append(svgEl("text", { x: sp.x, y: sp.y + 1, class: "tk-small" }, "base"));
-          g.append(svgEl("text", { x: sp.x, y: sp.y + 13, class: "tk-small" }, "camp"));
+          g.append(tkTent(sp.x, sp.y - 4, "#fff8e1"), svgEl("title", {}, "base camp (camp de base)"));
         }
         g.append(...tkStones(sp.stones || []));
         if (sp.camp != null) g.append(tkTent(sp.x - 18, sp.y - 12, seatOf(sp.camp).colour_code));
@@ -150,10 +148,10 @@ const GAME = {
             });
             const cy = py - j * 14;
             if (kind === "leader") {
-              token.append(svgEl("circle", { cx: px, cy, r: 9, fill: colour, stroke: TK_INK, "stroke-width": 2 }));
+              token.append(svgEl("circle", { cx: px, cy, r: 9.5, fill: colour, stroke: TK_INK, "stroke-width": 2 }));
               token.append(svgEl("text", { x: px, y: cy + 4, class: "tk-count", fill: dark ? TK_INK : "#fff" }, "L"));
             } else {
-              token.append(svgEl("circle", { cx: px, cy, r: 8.5, fill: colour, stroke: TK_INK, "stroke-width": 1 }));
+              token.append(svgEl("circle", { cx: px, cy, r: 9, fill: colour, stroke: TK_INK, "stroke-width": 1 }));
               token.append(svgEl("text", { x: px, y: cy + 4, class: "tk-count", fill: dark ? TK_INK : "#fff" },
                 String(pc.explorers)));
             }

@@ -157,7 +157,7 @@ class LabBoard:
               if (!r.width) continue;
               const px = parseFloat(getComputedStyle(el).fontSize) * (el.ownerSVGElement
                 ? el.ownerSVGElement.getScreenCTM().a : 1);
-              if (px < 10.5) sizes.push(`${el.tagName} "${el.textContent.trim().slice(0, 20)}" ${px.toFixed(1)}px`);
+              if (px < 10.95) sizes.push(`${el.tagName} "${el.textContent.trim().slice(0, 20)}" ${px.toFixed(1)}px`);
             }
             return sizes.slice(0, 5);
         }""")
