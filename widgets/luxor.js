@@ -194,9 +194,10 @@ const GAME = {
         h("div", { class: "lx-row" }, board.hand.map((t) => {
           const ok = placeable.includes(t.tile);
           return h("button", {
-            class: `lx-hand${lx.mode === "place" && lx.tile === t.tile ? " lx-chosen" : ""}`,
-            disabled: !ok, onclick: ok ? () => select({ mode: "place", tile: t.tile }) : null,
-            dataset: { tile: t.tile, ui: ok ? "" : null }, title: ok ? "pick it, then a highlighted cell" : "cannot be placed now",
+            class: `lx-hand${lx.mode === "place" && lx.tile === t.tile ? " lx-chosen" : ""}${ok ? "" : " lx-off"}`,
+            onclick: ok ? () => select({ mode: "place", tile: t.tile }) : null,
+            dataset: { tile: t.tile, ...(ok ? { ui: "" } : target(t)) },
+            title: ok ? "pick it, then a highlighted cell" : "cannot be placed now",
           }, lxFace(t, 30), h("span", { class: "lx-name" }, t.tile), h("small", {}, `back ${t.back}`));
         })),
         ...(you != null && you.kept != null ? [h("div", { class: "lx-note" }, `You kept the ${you.kept} at the set-up.`)] : []));
@@ -221,10 +222,10 @@ const GAME = {
         h("div", { class: "lx-row" }, held.length ? held.map((t) => {
           const ok = tokenKinds.includes(t);
           return h("button", {
-            class: `lx-token${lx.mode === "token" && lx.token === t ? " lx-chosen" : ""}`, disabled: !ok,
+            class: `lx-token${lx.mode === "token" && lx.token === t ? " lx-chosen" : ""}${ok ? "" : " lx-off"}`,
             onclick: ok ? () => select({ mode: "token", token: t, tokenSource: null }) : null,
-            dataset: { token: t, ui: ok ? "" : null },
-            title: `${board.token_french[t]}` + (ok ? "" : ": needs one of your adventurers on a mountain, after placing a tile"),
+            dataset: { token: t, ui: ok ? "" : null, why: ok ? null : board.token_why },
+            title: `${board.token_french[t]}` + (ok || board.token_why == null ? "" : `: ${board.token_why}`),
           }, lxIcon(t, 18, me.hex), h("span", {}, t));
         }) : h("span", {}, "none left")));
       if (lx.mode === "token") {

@@ -165,9 +165,10 @@ const GAME = {
       picker = h("section", { class: "qz-picker", "data-testid": "picker" },
         h("h4", {}, selTotal ? "Your group: click a location with a green frame" : "Or pick meeples for a group of your own:"),
         h("div", { class: "qz-reserve" }, QZ_FACES.filter((f) => me.reserve[f] > 0).map((f) => h("button", {
-          class: "qz-pick", disabled: left(f) <= 0, dataset: { face: f, ui: "" },
+          class: `qz-pick${left(f) <= 0 ? " qz-off" : ""}`,
+          dataset: { face: f, ui: left(f) > 0 ? "" : null, why: left(f) > 0 ? null : `Your group already has every ${f} meeple of your reserve.` },
           title: `add ${f === "either" ? "an" : "a"} ${f} meeple to the group (${left(f)} left)`,
-          onclick: () => { st.sel[f] += 1; ui.redraw(); },
+          onclick: left(f) > 0 ? () => { st.sel[f] += 1; ui.redraw(); } : null,
         }, qzMeeple(me.colour, f, 20), h("span", {}, `${f} ×${left(f)}`)))),
         h("div", { class: "qz-selected", "data-testid": "selected" },
           selTotal ? [h("b", {}, "Group: "), selText] : "Group: none picked (one click on a location sends its group)",

@@ -492,7 +492,11 @@ def _display_with_picture(widget: ipywidgets.DOMWidget, board: Board) -> None:
 
     def refresh() -> None:
         fresh, meta = _with_picture(ipywidgets.DOMWidget._repr_mimebundle_(widget), board)
-        handle.update(fresh, metadata=meta, raw=True)
+        try:
+            handle.update(fresh, metadata=meta, raw=True)
+        except Exception:  # a front end without display updates: the picture stays the first one
+            log.warning("cannot update the board's picture:\n%s", traceback.format_exc())
+            board._listeners.remove(refresh)
 
     board._listeners.append(refresh)
 

@@ -71,7 +71,7 @@ def choose(lab: LabBoard, rng: random.Random) -> None:
         if rotate.count() and rng.random() < 0.5:
             rotate.click()                                              # turn the hex first
     if key == "quetzal":
-        picks = area.locator("button.qz-pick:not([disabled])")
+        picks = area.locator("button.qz-pick:not(.qz-off)")
         if picks.count() and rng.random() < 0.3:
             picks.nth(rng.randrange(picks.count())).click()             # a group of one's own
             expect(area.get_by_test_id("selected")).to_contain_text("Group: ")

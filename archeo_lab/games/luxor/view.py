@@ -220,9 +220,15 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
 
     # -- hands and seats ----------------------------------------------------------------------
     hand = []
+    placeable = {a.tile for a in by_kind.get("place", [])}
+    first_cell = next((c["cell"] for c in cells), None)
     if seat is not None:
         for code in sorted(state.hand[seat], key=lambda code: (code & 15, code >> 4)):
-            hand.append(dict(tile_info(KINDS[code & 15].name), back=code >> 4))
+            info = tile_info(KINDS[code & 15].name)
+            # A tile that cannot be placed now: the placement to try (the engine's reason names the rule).
+            tried = (Place(tile=info["tile"], cell=first_cell).to_json()
+                     if mine and state.phase != "keep" and info["tile"] not in placeable and first_cell else None)
+            hand.append(dict(info, back=code >> 4, **{"try": tried}))
     scores = state.scores()
     seats = []
     for s in state.seats:
@@ -269,6 +275,8 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         "adventurers_per_player": ADVENTURERS_PER_PLAYER,
         "terrain_french": TERRAIN_FRENCH, "building_french": BUILDING_FRENCH, "token_french": TOKEN_FRENCH,
         "place_tries": place_tries,
+        "token_why": ("an action token is used after placing 1, 2 or 3 tiles, by one of your adventurers on a "
+                      "mountain (Nouvelles aventures)") if mine and state.variant == "adventures" else None,
         "prompt": _prompt(state, seat, names, legal), "hint": hint,
         "log": [format_event(e, names) for e in state.events[-log_lines:]],
         "log_marks": [event_marks(e) for e in state.events[-log_lines:]],
