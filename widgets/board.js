@@ -15,9 +15,8 @@
 // JupyterLite's kernel drops dict keys whose value is None: a missing key and null are the
 // same thing here (always test with `== null`, never `=== null`).
 
-/** Create an element: h("button", {class: "x", onclick: f}, "text", child). */
-function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
+/** Fill an element made by h() or svgEl(): attributes (on* are listeners, dataset the data-* ones), then children. */
+function fill(el, attrs, children) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value == null || value === false) continue;
     if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
@@ -32,21 +31,14 @@ function h(tag, attrs, ...children) {
   return el;
 }
 
+/** Create an element: h("button", {class: "x", onclick: f}, "text", child). */
+function h(tag, attrs, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
 /** An SVG element: svgEl("circle", {cx: 1, ...}, children...). */
 function svgEl(tag, attrs, ...children) {
-  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value == null || value === false) continue;
-    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else if (key === "dataset") {
-      for (const [k, v] of Object.entries(value)) if (v != null) el.dataset[k] = v;
-    } else el.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child == null || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
+  return fill(document.createElementNS("http://www.w3.org/2000/svg", tag), attrs, children);
 }
 
 /** A small inline SVG picture (no emoji fonts on many classroom machines). */

@@ -49,6 +49,8 @@ ADVISOR = "greedy"
 TO_END_LINES = 12
 #: Seeds drawn for "New game" (readable, so a learner can note one and replay it).
 NEW_SEEDS = 1_000_000
+#: What a board says to a move, an undo or a bot move asked for after the end.
+GAME_OVER = "the game is over: press Rematch (the same set-up) or New game."
 
 _WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
@@ -110,7 +112,7 @@ class Board(anywidget.AnyWidget):
         match = self.match
         current = match.current_player
         if current is None:
-            return "the game is over: press Rematch (the same set-up) or New game."
+            return GAME_OVER
         if current in match.bots:
             return f"it is {match.names[current]}'s turn, not yours: wait for it, or press Bot move."
         if self.fixed_seat is not None and current != self.fixed_seat:
@@ -149,16 +151,8 @@ class Board(anywidget.AnyWidget):
         """
         match = self.match
         while match.bot_to_move or (learners_too and not match.is_over):
-            seat = match.current_player
-            by_bot = match.bot_to_move
-            try:
-                if by_bot:
-                    match.step_bot()
-                else:
-                    match.apply(self._advisor().choose(match.bot_view()), autoplay=False)
-            except Exception as exc:  # a bot's own code: report it on the board, never hide it
-                log.error("bot move failed:\n%s", traceback.format_exc())
-                self._bot_failed(seat, exc)
+            seat, by_bot = match.current_player, match.bot_to_move
+            if not self._bot_plays():
                 return False
             if not learners_too:
                 self._frame(seat, bot=by_bot)
@@ -167,6 +161,22 @@ class Board(anywidget.AnyWidget):
         if learners_too or not self._final_sent:
             self._say("", "info")
             self._changed()
+        return True
+
+    def _bot_plays(self) -> bool:
+        """The seat to move plays one move by a bot: its own bot, or the advisor for a learner's
+        seat.  A bot's own code may fail: that is reported on the board, never hidden."""
+        match = self.match
+        seat = match.current_player
+        try:
+            if match.bot_to_move:
+                match.step_bot()
+            else:
+                match.apply(self._advisor().choose(match.bot_view()), autoplay=False)
+        except Exception as exc:
+            log.error("bot move failed:\n%s", traceback.format_exc())
+            self._bot_failed(seat, exc)
+            return False
         return True
 
     def _bot_failed(self, seat: int, exc: Exception) -> None:
@@ -202,7 +212,7 @@ class Board(anywidget.AnyWidget):
     def _cmd_bot_move(self, _value: Any) -> bool:
         match = self.match
         if match.is_over:
-            self._say("Refused: the game is over: press Rematch (the same set-up) or New game.", "error")
+            self._say(f"Refused: {GAME_OVER}", "error")
             return False
         seat = match.current_player
         if not match.bot_to_move and self.fixed_seat is not None and seat != self.fixed_seat:
@@ -210,22 +220,14 @@ class Board(anywidget.AnyWidget):
                       f"{match.names[self.fixed_seat]} only.", "error")
             return False
         self._begin_play(learner_moved=False)
-        by_bot = match.bot_to_move
-        try:
-            if by_bot:
-                match.step_bot()
-            else:
-                match.apply(self._advisor().choose(match.bot_view()), autoplay=False)
-        except Exception as exc:
-            log.error("bot move failed:\n%s", traceback.format_exc())
-            self._bot_failed(seat, exc)
+        if not self._bot_plays():
             return False
         self._frame(seat, bot=True)
         return self._run_bots()
 
     def _cmd_to_end(self, _value: Any) -> bool:
         if self.match.is_over:
-            self._say("Refused: the game is over: press Rematch (the same set-up) or New game.", "error")
+            self._say(f"Refused: {GAME_OVER}", "error")
             return False
         self._begin_play(learner_moved=False)
         self._say("", "info", thinking=self.match.current_player)
@@ -245,8 +247,7 @@ class Board(anywidget.AnyWidget):
 
     def _cmd_undo(self, _value: Any) -> bool:
         if self.match.is_over:
-            self._say("Refused: the game is over, so there is no undo: press Rematch (the same set-up) "
-                      "or New game.", "error")
+            self._say(f"Refused: there is no undo once {GAME_OVER}", "error")
             return False
         try:
             undone = self.match.undo()
