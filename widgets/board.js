@@ -64,6 +64,10 @@ const SHELL_ICONS = {
 };
 
 const PACES = [["instant", 0], ["fast", 350], ["normal", 800], ["slow", 1600]];
+// After this long without a new view, the board asks Python to bring the position's picture in
+// the notebook's outputs up to date (for exports); not after every click, since JupyterLab then
+// draws the widget anew.
+const PICTURE_DELAY = 1500;
 const PACE_KEY = "archeo-lab-pace";
 
 function savedPace() {
@@ -84,7 +88,7 @@ function playerFor(model) {
     p = {
       uid, model, queue: [], timer: null, holdUntil: 0, shown: model.get("view"), pace: savedPace(),
       listening: false, views: new Set(),
-      ui: { logOpen: false, selected: null, message: null },
+      ui: { logOpen: false, selected: null, message: null, areaScroll: 0 }, pictureTimer: null,
     };
     PLAYERS.set(uid, p);
   }
@@ -113,6 +117,14 @@ function show(p, view) {
   p.shown = view;
   p.ui.message = null;   // a local hint lasts until the next view
   redrawAll(p);
+  if (p.pictureTimer != null) clearTimeout(p.pictureTimer);
+  p.pictureTimer = null;
+  if (view.picture_stale) {
+    p.pictureTimer = setTimeout(() => {
+      p.pictureTimer = null;
+      if (!replaying(p) && p.shown === view) p.model.send({ command: "picture" });
+    }, PICTURE_DELAY);
+  }
 }
 
 function push(p, view) {
@@ -281,6 +293,16 @@ function drawShell(root, p, ui) {
     h("label", { class: "al-pacebox" }, "Bot moves: ", paceSelect),
     h("span", { class: "al-moves" }, `${view.moves} moves played · seed ${view.seed}`));
   root.replaceChildren(h("div", { class: "al-head" }, header, lines, prompt, message), area, controls);
+  // The game area keeps its scroll position across redraws (and when JupyterLab draws the widget anew).
+  area.scrollTop = ui.areaScroll || 0;
+  // ...unless a decision the game marks (data-focus: a dig dialog, a choice to make) is out of view.
+  const focus = area.querySelector("[data-focus]");
+  if (focus != null) {
+    const a = area.getBoundingClientRect(), f = focus.getBoundingClientRect();
+    if (f.top < a.top || f.top > a.bottom - 40) area.scrollTop += f.top - a.top - 4;
+  }
+  ui.areaScroll = area.scrollTop;
+  area.addEventListener("scroll", () => { ui.areaScroll = area.scrollTop; });
   const list = lines;
   list.scrollTop = list.scrollHeight;
   const fullLog = log.querySelector("ol");

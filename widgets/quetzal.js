@@ -182,7 +182,7 @@ const GAME = {
     // -- a decision (rerolls, Temple, Black market, Village, deliveries) --------------------------------
     let decision = null;
     if (board.decision != null) {
-      decision = h("section", { class: "qz-decision", "data-testid": "decision" }, h("h4", {}, board.decision.title),
+      decision = h("section", { class: "qz-decision", "data-testid": "decision", dataset: { focus: "" } }, h("h4", {}, board.decision.title),
         h("div", { class: "qz-options" }, board.decision.options.map((o) => h("button", {
           class: "qz-option", dataset: { option: o.action.type, action: JSON.stringify(o.action) },
         }, o.text))));

@@ -315,7 +315,10 @@ const GAME = {
       h("span", { class: "tb-small" }, ` · hand ${x.hand_count} · permits `
         + (Object.entries(x.permits).filter(([, n]) => n > 0).map(([r, n]) => `${n} ${r}`).join(", ") || "none"))))));
 
-    if (now.length) area.append(h("section", { class: "tb-now", "data-testid": "decision" }, now));
+    if (now.length) {
+      const deciding = board.dig != null || board.draw != null || board.robbers != null || board.museum != null;
+      area.append(h("section", { class: "tb-now", "data-testid": "decision", dataset: { focus: deciding ? "" : null } }, now));
+    }
     area.append(track,
       h("div", { class: "tb-main" },
         h("div", { class: "tb-col" }, storage, displays),

@@ -88,6 +88,8 @@ class Board(anywidget.AnyWidget):
         self._recent: list[str] = []
         self._events = 0         # events of the game already shown (a move's log lines are the new ones)
         self._listeners: list = []   # called after every change of position (Play refreshes its picture)
+        self._clicked = False        # handling a message from the board (not Python code calling act())
+        self._stale = False          # the picture in the outputs is older than the position
         self.on_msg(self._on_msg)
         self._start_watching()
         self._say("", "info")
@@ -159,8 +161,8 @@ class Board(anywidget.AnyWidget):
         if learners_too:
             self._catch_up(keep=TO_END_LINES)
         if learners_too or not self._final_sent:
-            self._say("", "info")
             self._changed()
+            self._say("", "info")
         return True
 
     def _bot_plays(self) -> bool:
@@ -184,9 +186,9 @@ class Board(anywidget.AnyWidget):
         what = str(exc) if isinstance(exc, IllegalAction) else f"{name} crashed ({type(exc).__name__}: {exc})"
         played = "Your move was played. " if self._learner_moved else ""
         self._catch_up()
+        self._changed()
         self._say(f"{what}. {played}It is still {name}'s turn: press Bot move to let it try again, "
                   "or choose other opponents.", "error")
-        self._changed()
 
     def _advisor(self):
         """The bot that plays a learner's move on request ("Bot move", "Bots to the end")."""
@@ -198,11 +200,11 @@ class Board(anywidget.AnyWidget):
         """Board controls: ``"undo"``, ``"rematch"`` (the same set-up again), ``"new"`` (a fresh
         seed), ``"bot_move"`` (one move by a bot, for this board's seat too), ``"to_end"`` (bots
         finish the game), ``"opponents"`` (``value``: a bot name such as ``"mcts:hard"`` for every
-        bot seat), ``"refresh"``."""
+        bot seat), ``"refresh"``, ``"picture"`` (refresh the picture in the outputs)."""
         handler = {
             "bot_move": self._cmd_bot_move, "to_end": self._cmd_to_end, "opponents": self._cmd_opponents,
             "undo": self._cmd_undo, "rematch": self._cmd_rematch, "new": self._cmd_new,
-            "refresh": self._cmd_refresh,
+            "refresh": self._cmd_refresh, "picture": self._cmd_picture,
         }.get(name)
         if handler is None:
             self._say(f"Unknown board command {name!r}", "error")
@@ -257,8 +259,8 @@ class Board(anywidget.AnyWidget):
         self._recent = []
         self._highlight = []
         self._events = self._view_events()
-        self._say(f"Undone: {undone} move{'s' if undone != 1 else ''} taken back.", "info")
         self._changed()
+        self._say(f"Undone: {undone} move{'s' if undone != 1 else ''} taken back.", "info")
         return True
 
     def _replace_match(self, seed: int, state: Any = None) -> None:
@@ -277,16 +279,22 @@ class Board(anywidget.AnyWidget):
     def _cmd_rematch(self, _value: Any) -> bool:
         old = self.match
         self._replace_match(old.state.seed, state=old.game.state_from_json(old.initial))
-        self._say(f"Rematch: the same set-up (seed {self.match.state.seed}).", "info")
         self._changed()
+        self._say(f"Rematch: the same set-up (seed {self.match.state.seed}).", "info")
         return True
 
     def _cmd_new(self, _value: Any) -> bool:
         # A fresh seed, not seed + 1: nearby seeds are unrelated anyway, but a class comparing
         # games wants new deals, and the seed is shown so a game can be replayed.
         self._replace_match(random.SystemRandom().randrange(NEW_SEEDS))
-        self._say(f"New game (seed {self.match.state.seed}).", "info")
         self._changed()
+        self._say(f"New game (seed {self.match.state.seed}).", "info")
+        return True
+
+    def _cmd_picture(self, _value: Any) -> bool:
+        """The board went quiet: bring the picture in its outputs up to date (no view is sent)."""
+        if self._stale:
+            self._refresh_picture()
         return True
 
     def _cmd_refresh(self, _value: Any) -> bool:
@@ -295,6 +303,7 @@ class Board(anywidget.AnyWidget):
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         moves = len(self.match.history)
+        self._clicked = True
         try:
             if isinstance(content, dict) and "action" in content:
                 self.act(content["action"])
@@ -308,6 +317,8 @@ class Board(anywidget.AnyWidget):
             what = (f"{done} move{'s' if done != 1 else ''} played before it" if done > 0
                     else "nothing was played")
             self._say(f"Internal error ({type(exc).__name__}: {exc}); {what}.", "error")
+        finally:
+            self._clicked = False
 
     # -- frames: what the board replays ---------------------------------------------
     def _begin_play(self, learner_moved: bool) -> None:
@@ -358,10 +369,10 @@ class Board(anywidget.AnyWidget):
         frame = {"play": self._play, "seat": seat, "bot": bot, "lines": lines, "title": title}
         match = self.match
         thinking = match.current_player if match.bot_to_move else None
-        self._publish(board, "", "info", thinking=thinking, frame=frame)
-        self._final_sent = thinking is None
         if thinking is None:
             self._changed()
+        self._publish(board, "", "info", thinking=thinking, frame=frame)
+        self._final_sent = thinking is None
 
     def _catch_up(self, keep: int | None = None) -> None:
         """Take every event so far into the "last moves" line (no frame: nothing to replay)."""
@@ -382,6 +393,19 @@ class Board(anywidget.AnyWidget):
         self._highlight = []
 
     def _changed(self) -> None:
+        """The position changed: refresh the picture in the board's outputs (for exports).
+
+        A move clicked on the board only marks the picture stale: the board asks for it once
+        the learner pauses (``command("picture")``), since refreshing an output makes JupyterLab
+        draw the widget anew, which would double the time a click takes.  A move played from
+        Python (``act()`` in a cell, a notebook run headless) refreshes it at once."""
+        if self._clicked:
+            self._stale = True
+            return
+        self._refresh_picture()
+
+    def _refresh_picture(self) -> None:
+        self._stale = False
         for listener in list(self._listeners):
             listener()
 
@@ -441,6 +465,7 @@ class Board(anywidget.AnyWidget):
             "frame": frame,
             "recent": list(self._recent),
             "highlight": self._highlight,
+            "picture_stale": self._stale,
             "board": board,
         }
 

@@ -53,9 +53,11 @@ def board_notebook(key: str, seed: int) -> dict:
         f"import archeo_lab as al\n"
         f"w = al.play({key!r}, players=2, seed={seed}, opponents={{1: \"greedy\"}})\n"
         f"w",
+        "import hashlib\n"
         "m = w.match\n"
         "print(f\"kernel: {len(m.history)} moves played, over={m.is_over}, \"\n"
-        "      f\"winners={[m.names[s] for s in m.state.winners()] if m.is_over else []}\")",
+        "      f\"winners={[m.names[s] for s in m.state.winners()] if m.is_over else []}, \"\n"
+        "      f\"picture={hashlib.sha1(w.board.picture().encode()).hexdigest()}\")",
     ]
     return {
         "cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],

@@ -6,13 +6,15 @@ Shared by the browser tests; the server and browser fixtures are in conftest.py.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+import time
 import urllib.request
 
 from playwright.sync_api import Locator, Page, expect
 
-KERNEL_LINE = re.compile(r"kernel: (\d+) moves played, over=(True|False), winners=(\[.*\])")
+KERNEL_LINE = re.compile(r"kernel: (\d+) moves played, over=(True|False), winners=(\[.*\]), picture=(\w+)")
 KERNEL_START_TIMEOUT = 60_000  # ms; cold kernel start on a loaded 2-core machine
 RUN_TIMEOUT = 60_000  # ms; the whole (two-cell) notebook
 MOVE_TIMEOUT = 20_000  # ms; one click -> Python -> bots -> redraw
@@ -47,12 +49,12 @@ def open_notebook(page: Page, lab: dict, name: str) -> Locator:
     return page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
 
 
-def kernel_report(cell: Locator, timeout: float = RUN_TIMEOUT) -> tuple[int, bool, str]:
-    """The moves, game-over flag and winners printed by a board notebook's second cell."""
+def kernel_report(cell: Locator, timeout: float = RUN_TIMEOUT) -> tuple[int, bool, str, str]:
+    """The moves, game-over flag, winners and the picture's digest printed by a board notebook's second cell."""
     output = cell.locator(".jp-OutputArea-output")
     expect(output).to_contain_text(KERNEL_LINE, timeout=timeout)
     found = KERNEL_LINE.search(output.inner_text())
-    return int(found.group(1)), found.group(2) == "True", found.group(3)
+    return int(found.group(1)), found.group(2) == "True", found.group(3), found.group(4)
 
 
 class LabBoard:
@@ -65,7 +67,7 @@ class LabBoard:
         menu(page, "Run", "Run All Cells")
         self.cells = self.notebook.locator(".jp-Cell.jp-CodeCell")
         self.report_cell = self.cells.last
-        self.start_moves, _, _ = kernel_report(self.report_cell)
+        self.start_moves, _, _, _ = kernel_report(self.report_cell)
         self.board = self.notebook.locator(f".al-board.al-{key}").first
         self.area = self.board.locator(".al-area")
         self.status = self.board.get_by_test_id("status")
@@ -119,8 +121,8 @@ class LabBoard:
             };
         }""")
 
-    def kernel_now(self) -> tuple[int, bool, str]:
-        """Re-run the report cell: the moves, game-over flag and winners of the kernel's match."""
+    def kernel_now(self) -> tuple[int, bool, str, str]:
+        """Re-run the report cell: the moves, game-over flag, winners and picture digest of the kernel's board."""
         prompt = self.report_cell.locator(".jp-InputPrompt")
         count = int(re.search(r"\[(\d+)\]", prompt.inner_text()).group(1))
         self.report_cell.locator(".jp-InputArea-editor").click()
@@ -162,6 +164,29 @@ class LabBoard:
             return sizes.slice(0, 5);
         }""")
         assert not small, f"text smaller than 11 px: {small}"
+
+    def saved_picture(self, lab: dict, timeout: float = 20.0) -> str:
+        """Save the notebook (File > Save Notebook) and return the digest of the picture in the saved
+        board output, waiting (by saving again) until it is ``self.wanted_picture``: the board asks
+        Python for a fresh picture when the learner pauses."""
+        path = lab["root"] / f"{self.key}.ipynb"
+        deadline = time.monotonic() + timeout
+        digest = "(not saved)"
+        while time.monotonic() < deadline:
+            menu(self.page, "File", "Save Notebook")
+            self.page.wait_for_timeout(500)   # the server writes the file; then it is read back
+            try:
+                saved = json.loads(path.read_text(encoding="utf-8"))
+            except json.JSONDecodeError:      # caught while being written
+                continue
+            pictures = [out["data"]["image/svg+xml"] for out in saved["cells"][0]["outputs"]
+                        if "image/svg+xml" in out.get("data", {})]
+            if len(pictures) == 1:
+                svg = "".join(pictures[0]) if isinstance(pictures[0], list) else pictures[0]   # nbformat splits lines
+                digest = hashlib.sha1(svg.encode()).hexdigest()
+                if digest == self.wanted_picture:
+                    return digest
+        return digest
 
     def check_no_pop_up(self) -> None:
         """JupyterLab's news toast ("get notified about Jupyter news?") never covers the board."""

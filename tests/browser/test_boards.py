@@ -190,7 +190,11 @@ def test_a_game_played_to_the_end_by_clicks(page: Page, lab_server, key, size, s
     lab.check_no_pop_up()
     if size == "1366x768":
         page.screenshot(path=str(screenshots / f"{key}-end-{size}.png"))
-    moves, over, winners = lab.kernel_now()
+    moves, over, winners, picture = lab.kernel_now()
     assert over and moves == lab.moves_shown(), f"kernel {moves} moves (over={over}), board {lab.moves_shown()}"
     for name in re.findall(r"'([^']*)'", winners):
         assert name in verdict
+    if size == "1366x768":
+        # Saved after playing, the notebook's output shows the final position as a picture (exports).
+        lab.wanted_picture = picture
+        assert lab.saved_picture(lab_server) == picture, "the saved notebook's picture is not the final position"
