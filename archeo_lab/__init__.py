@@ -47,15 +47,20 @@ def play(game: str, players: int | None = None, seed: int | None = None, variant
 
 
 def tournament(game: str, bots, *, games: int = 10, seed: int = 0, players: int | None = None,
-               variant: str | None = None, processes: int = 1, progress: bool | object = True):
+               variant: str | None = None, processes: int = 1, progress: bool | object = True,
+               time_limit: float = 1.0, memory_limit: float | None = 512, isolate: bool = True):
     """A class tournament: every group of bots, every seating, ``games`` games each.
 
-    ``bots`` are names (``"random"``, ``"greedy"``, ``"mcts:easy"``) or objects
-    with ``choose(state)`` (a learner's bot); a crash or an illegal move is
-    reported against that bot and the tournament goes on.  Returns a
-    ``TournamentResult`` (``.table``, ``.pairwise``, ``.errors``, ``.plot()``).
-    A progress bar shows in notebooks and terminals (``progress=False`` hides it).
-    See ``archeo_lab.theory.tournaments``.
+    ``bots`` are names (``"random"``, ``"greedy"``, ``"mcts:easy"``), students'
+    bot files (``load_bots``) or objects with ``choose(state)`` (a learner's
+    bot).  A learner's bot plays from a worker process of its own, with
+    ``time_limit`` seconds a move and ``memory_limit`` MiB; a hang, an exit, a
+    crash, too much memory, garbage, an illegal move or a change to the engine
+    forfeits that game, reported against that bot, and the tournament goes on.
+    Returns a ``TournamentResult`` (``.table``, ``.pairwise``, ``.errors``,
+    ``.notes``, ``.plot()``).  A progress bar shows in notebooks and terminals
+    (``progress=False`` hides it).  See ``archeo_lab.theory.tournaments`` and
+    ``docs/class_tournaments.md``.
     """
     from .theory.tournaments import terminal_progress
     from .theory.tournaments import tournament as _tournament
@@ -74,4 +79,5 @@ def tournament(game: str, bots, *, games: int = 10, seed: int = 0, players: int 
     elif progress is False:
         progress = None
     return _tournament(game, bots, games=games, seed=seed, players=players, variant=variant,
-                       processes=processes, progress=progress)
+                       processes=processes, progress=progress, time_limit=time_limit,
+                       memory_limit=memory_limit, isolate=isolate)

@@ -25,7 +25,7 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-__all__ = ["ROOT", "execute", "run_and_read"]
+__all__ = ["ROOT", "execute", "run_and_read", "values_fixture"]
 
 ROOT = Path(__file__).resolve().parent.parent
 _MARK = "__archeo_lab_test_values__"
@@ -62,3 +62,15 @@ def run_and_read(path: str | Path, expressions: dict[str, str], *, timeout: int 
         payload = text[text.index(_MARK) + len(_MARK):]
         _CACHE[key] = json.loads(payload)
     return _CACHE[key]
+
+
+def values_fixture(path: str | Path, expressions: dict[str, str]):
+    """A module-scoped pytest fixture returning ``run_and_read(path, expressions)``: the notebook runs
+    once for all the tests of a module (``seen = values_fixture(NOTEBOOK, EXPRESSIONS)``)."""
+    import pytest
+
+    @pytest.fixture(scope="module")
+    def seen() -> dict:
+        return run_and_read(path, expressions)
+
+    return seen

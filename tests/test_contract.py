@@ -8,7 +8,9 @@ shared/notes/ANCHORS.md 1.1), run on seeded random games:
 * ``clone()`` independent, and equal to the original after the same action;
 * ``to_json()`` round trip equal (at powers of two of the move count, and at the end);
 * ``determinize(p)`` keeps ``observation(p)`` and ``current_player``, and depends on
-  nothing else (two positions that look the same to ``p`` give the same world);
+  nothing else (two positions that look the same to ``p`` give the same world); no
+  integer a bot can read off the copy (its seed, its generator) deals the real hidden
+  cards again (no peeking);
 * ``check()`` finds no conservation problem after any action;
 * scores recomputed from scratch (a save reloaded) equal the live ones;
 * replaying the same seed and actions gives the same game;
@@ -201,3 +203,60 @@ def test_a_corrupt_log_entry_is_refused_naming_it(key, entry):
     save["state"]["events"].insert(0, entry)
     with pytest.raises(al.CorruptSave, match=r"state\.events\[0\] must be a list starting with its kind"):
         game.state_from_json(json.dumps(save))
+
+
+def _hidden_fields(state, seat: int) -> list[str]:
+    """The saved fields ``seat`` cannot see: those that differ between determinizations from its view."""
+    worlds = [state.determinize(seat, Rng(k)).to_dict()["state"] for k in range(4)]
+    return sorted(k for k in worlds[0] if any(w[k] != worlds[0][k] for w in worlds[1:]))
+
+
+def _public_integers(world) -> set[int]:
+    """Every integer a bot can read off a copy: public attributes (the seed among them), the
+    generator's state, and the integers of its save's envelope."""
+    found = {world.rng.state}
+    for name in dir(world):
+        if name.startswith("_"):
+            continue
+        try:
+            value = getattr(world, name)
+        except Exception:
+            continue
+        if isinstance(value, int) and not isinstance(value, bool):
+            found.add(value)
+    envelope = world.to_dict()
+    found.update(v for k, v in envelope.items() if k != "state" and isinstance(v, int) and not isinstance(v, bool))
+    return {v for v in found if -(1 << 63) <= v < 1 << 64}
+
+
+@pytest.mark.parametrize("key,players", VARIANT_GAMES)
+def test_a_determinized_copy_cannot_rebuild_the_hidden_deal(key, players):
+    """No peeking (issue 15): nothing public in ``determinize(p)``'s copy, the seed included, rebuilds the
+    real hidden cards, tiles or piles with ``new_state(players, seed=...)``, and its generator is not the
+    real one (which would replay the real future draws).  Tikal's and Luxor's copies kept the true seed:
+    ``new_state(players, seed=copy.seed)`` dealt the real hex stack / draw piles for 50 seeds of 50."""
+    name, variant = split(key)
+    game = al.get_game(name)
+    # Seeds as fresh_seed() draws them (a small seed like 0 also equals public counters: no test there).
+    draw = Rng(2026)
+    for k in range(12):
+        seed = draw.below(1 << 32)
+        real_setup = game.new_state(players=players, seed=seed, variant=variant)
+        state = real_setup.clone()
+        rng = random.Random(seed)
+        for _ in range(k * 3):
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        seats = [state.current_player] if not state.is_terminal else []
+        seats += [s for s in range(players) if s not in seats][:1]
+        for seat in seats:
+            hidden = _hidden_fields(real_setup, seat)
+            assert hidden, f"{key}: seat {seat} sees everything at the set-up?"
+            truth = real_setup.to_dict()["state"]
+            world = state.determinize(seat, Rng(k))
+            assert world.seed != state.seed and world.rng.state != state.rng.state
+            for value in _public_integers(world):
+                rebuilt = game.new_state(players=players, seed=value, variant=variant).to_dict()["state"]
+                assert any(rebuilt[k] != truth[k] for k in hidden), \
+                    f"{key} seed {seed}: new_state(seed={value}) from the copy rebuilds the hidden {hidden}"

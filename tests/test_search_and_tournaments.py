@@ -111,8 +111,9 @@ def test_tournament_round_robin_is_reproducible_and_reports_faulty_bots():
     assert rows["greedy"]["win_rate"] > rows["random"]["win_rate"]
     assert result.pairwise["greedy"]["random"] + result.pairwise["random"]["greedy"] == pytest.approx(1.0)
     text = str(result)
-    assert "crashy failed" in text and "head to head" in text
+    assert "crashy failed" in text and "(raised an error)" in text and "head to head" in text
     assert "<table>" in result._repr_html_()
+    assert {e["reason"] for e in result.errors if e["bot"] == "crashy"} == {"crash"}
 
 
 def test_tournament_in_worker_processes_gives_the_same_results():
@@ -139,3 +140,44 @@ def test_wilson_interval_known_values():
     assert round(low, 4) == 0.4038 and round(high, 4) == 0.5962   # the textbook 50/100 interval
     low, high = wilson_interval(10, 10)
     assert high == 1.0 and round(low, 3) == 0.722
+
+
+LONG = {"mcts (1500 iterations, greedy rollouts)": "random", "random": "random", "a learner bot with a long name": "random",
+        "greedy": "greedy"}
+
+
+def test_the_table_keeps_its_columns_with_long_names():
+    """Issue 19: the columns shifted with a long bot name and the head-to-head header was cut to 'mcts (15'."""
+    result = al.tournament("cibola", LONG, games=1, seed=3, progress=False)
+    lines = str(result).splitlines()
+    table = lines[1: 2 + len(LONG)]
+    assert len({len(line) for line in table}) == 1, "every row of the table has the same width"
+    for name in LONG:                                  # every name whole, in its row
+        assert any(line.startswith(name) for line in table)
+    start = lines.index("head to head (row finished ahead of column):")
+    header, rows = lines[start + 1], lines[start + 2: start + 2 + len(LONG)]
+    assert header.split() == ["1", "2", "3", "4"]       # long names: numbered columns, named rows
+    assert all(any(name in row for row in rows) for name in LONG)
+    assert len({len(row) for row in rows + [header]}) == 1
+    short = al.tournament("cibola", ["random", "greedy"], games=1, seed=3, progress=False)
+    text = str(short).splitlines()
+    assert text[text.index("head to head (row finished ahead of column):") + 1].split() == ["random", "greedy"]
+
+
+def test_the_win_rate_labels_do_not_overlap():
+    """Issue 19: the x labels of the win-rate plot overlapped with many or long names."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = {f"student bot number {i}": "random" for i in range(9)} | LONG
+    files = {f"a_very_long_student_file_name_{i}": "random" for i in range(8)}
+    for bots in (LONG, names, files):
+        result = al.tournament("cibola", bots, games=1, seed=2, progress=False)
+        ax = result.plot()
+        ax.figure.canvas.draw()
+        boxes = [t.get_window_extent() for t in ax.get_xticklabels()]
+        assert len(boxes) == len(bots)
+        assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+        plt.close(ax.figure)

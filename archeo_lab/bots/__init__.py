@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from archeo_lab.engine.errors import quote
+
 from .base import Bot
 from .greedy import GreedyBot
 from .mcts import LEVELS, MCTSBot
@@ -47,7 +49,7 @@ def make(name: str | Any, seed: int | None = None, **options: Any) -> Any:
         name, options["level"] = name.split(":", 1)
     factory = _FACTORIES.get(name) if isinstance(name, str) else None
     if factory is None:
-        raise ValueError(f"unknown bot {name!r}; choose one of: {', '.join(available())}")
+        raise ValueError(f"unknown bot {quote(name)}; choose one of: {', '.join(available())}")
     return factory(seed=seed, **options)
 
 

@@ -27,6 +27,13 @@ True
 Traceback (most recent call last):
 ...
 archeo_lab.engine.errors.UnreadableAction: action 'bid': field 'amount' must be an integer, not '3'
+
+Input from outside (a learner's text, a widget's JSON, a bot's answer) is
+bounded before it is read: a text of at most ``MAX_TEXT`` characters, written
+in ASCII (``"bid ３"`` is refused, not read as ``bid 3``); a JSON object of at
+most ``MAX_FIELDS`` fields whose integers lie within ``MAX_INT`` and whose
+strings are short ASCII.  Anything else is refused with ``UnreadableAction``,
+whose message quotes a short part of it.
 """
 
 from __future__ import annotations
@@ -35,11 +42,19 @@ import dataclasses
 import re
 from typing import Any, ClassVar, Iterable
 
-from .errors import UnreadableAction
+from .errors import UnreadableAction, quote
 
-__all__ = ["Action", "ActionCodec"]
+__all__ = ["Action", "ActionCodec", "MAX_TEXT", "MAX_FIELDS", "MAX_INT", "MAX_STR"]
 
 _TYPES = {"int": int, "str": str, "bool": bool}
+#: The longest action text read (the longest legal text of the five games is 69 characters).
+MAX_TEXT = 200
+#: At most this many fields in an action's JSON object, "type" included.
+MAX_FIELDS = 16
+#: Integers in an action lie within -MAX_INT..MAX_INT (no game counts anywhere near it).
+MAX_INT = 1_000_000
+#: The longest string field read from JSON (card keys and names are under 30 characters).
+MAX_STR = 100
 
 
 class Action:
@@ -64,7 +79,8 @@ class Action:
     def _regex(cls) -> re.Pattern:
         cached = cls.__dict__.get("_regex_cache")
         if cached is None:
-            cached = re.compile(r"\s*" + cls.pattern + r"\s*", re.IGNORECASE)
+            # ASCII: \d is 0-9 only, so "bid ３" (a full-width digit) is not read as "bid 3".
+            cached = re.compile(r"\s*" + cls.pattern + r"\s*", re.IGNORECASE | re.ASCII)
             type.__setattr__(cls, "_regex_cache", cached)
         return cached
 
@@ -86,11 +102,17 @@ class Action:
             ok = isinstance(value, typ) and (typ is bool or not isinstance(value, bool))
             if not ok:
                 word = {int: "an integer", str: "a string", bool: "true or false"}[typ]
-                raise UnreadableAction(f"action {cls.kind!r}: field {name!r} must be {word}, not {value!r}")
+                raise UnreadableAction(f"action {cls.kind!r}: field {name!r} must be {word}, not {quote(value)}")
+            if typ is int and not -MAX_INT <= value <= MAX_INT:
+                raise UnreadableAction(f"action {cls.kind!r}: field {name!r} must be an integer from "
+                                       f"{-MAX_INT:,} to {MAX_INT:,}, not {quote(value)}")
+            if typ is str and (len(value) > MAX_STR or not value.isascii()):
+                raise UnreadableAction(f"action {cls.kind!r}: field {name!r} must be a name of at most {MAX_STR} "
+                                       f"plain (ASCII) characters, not {quote(value)}")
             values[name] = value
-        extra = set(data) - set(values) - {"type"}
-        if extra:
-            raise UnreadableAction(f"action {cls.kind!r}: unknown field(s) {', '.join(sorted(extra))}")
+        if len(data) > len(values) + 1:
+            extra = [quote(k) for k in data if k != "type" and k not in values]
+            raise UnreadableAction(f"action {cls.kind!r}: unknown field(s) {', '.join(sorted(extra)[:5])}")
         return cls(**values)
 
     @classmethod
@@ -103,6 +125,8 @@ class Action:
         for name, typ in cls._fields():
             raw = m.group(name)
             if typ is int:
+                if len(raw) > len(str(MAX_INT)) or int(raw) > MAX_INT:
+                    raise UnreadableAction(f"{quote(text)}: {name} must be a number up to {MAX_INT:,}")
                 values[name] = int(raw)
             elif typ is bool:
                 values[name] = raw.lower() in ("yes", "true", "1")
@@ -131,20 +155,43 @@ class ActionCodec:
         if isinstance(data, Action):
             return data
         if not isinstance(data, dict):
-            raise UnreadableAction(f"an action must be a JSON object with a 'type', not {data!r}")
+            raise UnreadableAction(f"an action must be a JSON object with a 'type', not {quote(data)}")
+        if len(data) > MAX_FIELDS:
+            raise UnreadableAction(f"an action has at most {MAX_FIELDS} fields, not {len(data):,}")
         kind = data.get("type")
         cls = self.types.get(kind) if isinstance(kind, str) else None
         if cls is None:
             raise UnreadableAction(
-                f"{kind!r} is not an action of {self.title}; its actions are: {', '.join(self.types)}"
+                f"{quote(kind)} is not an action of {self.title}; its actions are: {', '.join(self.types)}"
             )
         return cls.from_json(data)
 
     def parse(self, text: Any) -> Action:
+        """The action written ``text`` (any kind of this game), or ``UnreadableAction`` quoting it.
+
+        >>> from dataclasses import dataclass
+        >>> @dataclass(frozen=True)
+        ... class Bid(Action):
+        ...     kind, pattern = "bid", r"bid (?P<amount>\\d+)"
+        ...     amount: int
+        >>> codec = ActionCodec("Cibola", [Bid])
+        >>> codec.parse("bid 3")
+        Bid(amount=3)
+        >>> codec.parse("bid \\uff13")
+        Traceback (most recent call last):
+        ...
+        archeo_lab.engine.errors.UnreadableAction: cannot read 'bid ３' as an action of Cibola: write it with plain (ASCII) letters and the digits 0-9
+        """
         if not isinstance(text, str):
-            raise UnreadableAction(f"an action's text must be a string, not {text!r}")
+            raise UnreadableAction(f"an action's text must be a string, not {quote(text)}")
+        if len(text) > MAX_TEXT:
+            raise UnreadableAction(f"an action's text has at most {MAX_TEXT} characters, not {len(text):,} "
+                                   f"({quote(text)})")
+        if not text.isascii():
+            raise UnreadableAction(f"cannot read {quote(text)} as an action of {self.title}: "
+                                   "write it with plain (ASCII) letters and the digits 0-9")
         for cls in self.types.values():
             action = cls.parse(text)
             if action is not None:
                 return action
-        raise UnreadableAction(f"cannot read {text!r} as an action of {self.title}")
+        raise UnreadableAction(f"cannot read {quote(text)} as an action of {self.title}")

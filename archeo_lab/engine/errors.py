@@ -9,7 +9,10 @@ text), so ``except IllegalAction`` catches both, as python-chess does with
 
 from __future__ import annotations
 
-__all__ = ["IllegalAction", "UnreadableAction", "CannotUndo", "CorruptSave", "SetupError"]
+import reprlib
+from typing import Any
+
+__all__ = ["IllegalAction", "UnreadableAction", "CannotUndo", "CorruptSave", "SetupError", "quote"]
 
 
 class IllegalAction(ValueError):
@@ -33,3 +36,40 @@ class CorruptSave(ValueError):
 
 class SetupError(ValueError):
     """A new game was asked for with a wrong player count, variant or option."""
+
+
+class _Short(reprlib.Repr):
+    """``repr`` cut short: an error message quotes what it refuses, never all of it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel, self.maxstring, self.maxother, self.maxlong = 3, 60, 60, 40
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = 6
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 128:      # repr() of a 5,000-digit integer raises ValueError
+            return f"<an integer of about {round(x.bit_length() * 0.30103):,} digits>"
+        return super().repr_int(x, level)
+
+    def repr_instance(self, x: Any, level: int) -> str:
+        if isinstance(x, bool):
+            return repr(x)
+        return super().repr_instance(x, level)
+
+
+_SHORT = _Short()
+
+
+def quote(value: Any) -> str:
+    """A short ``repr`` of ``value`` for an error message: at most about 60 characters, at most
+    three levels deep, safe on huge integers and deep nesting.
+
+    >>> quote("bid " + "9" * 500)
+    "'bid 99999999999999999999999...9999999999999999999999999999'"
+    >>> quote({"a": {"b": {"c": {"d": 1}}}})
+    "{'a': {'b': {'c': {...}}}}"
+    """
+    try:
+        return _SHORT.repr(value)
+    except Exception:   # a broken __repr__ in a learner's object
+        return f"<a {type(value).__name__}>"

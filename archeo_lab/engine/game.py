@@ -27,7 +27,7 @@ from operator import is_
 from typing import Any, ClassVar, Sequence
 
 from .actions import Action, ActionCodec
-from .errors import CorruptSave, IllegalAction, SetupError, UnreadableAction
+from .errors import CorruptSave, IllegalAction, SetupError, UnreadableAction, quote
 from .rng import Rng, fresh_seed
 from .saves import Fields, read_envelope
 
@@ -35,6 +35,10 @@ __all__ = ["Game", "State", "SAVE_FORMAT", "SAVE_SCHEMA"]
 
 SAVE_FORMAT = "archeo-lab/state"
 SAVE_SCHEMA = 1
+#: Seeds are integers in this range (64 bits, signed or not), so that every seed saves and loads.
+SEED_RANGE = (-(1 << 63), (1 << 64) - 1)
+#: A save never counts more chance events than this (the longest game draws a few hundred times).
+MAX_CHANCE_COUNT = 1_000_000
 
 
 class Game:
@@ -68,8 +72,8 @@ class Game:
         variant = self.check_variant(variant)
         if seed is None:
             seed = fresh_seed()
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SetupError(f"seed must be an integer, not {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
+            raise SetupError(f"seed must be an integer from -2**63 to 2**64 - 1, not {quote(seed)}")
         return self.state_class._new(players, seed, variant)
 
     def check_players(self, players: Any) -> int:
@@ -102,11 +106,17 @@ class Game:
 
     # -- saves --------------------------------------------------------------
     def state_from_json(self, text: str | bytes | dict) -> "State":
-        """Load ``state.to_json()``; a corrupt or foreign save raises ``CorruptSave`` naming the field."""
+        """Load ``state.to_json()``; a corrupt or foreign save raises ``CorruptSave`` naming the field.
+
+        All or nothing: every field is read with its type and range (the game's ``_from_dict``),
+        then the whole position is checked (``check()``: conservation, turn, log); a save that
+        passes loads a state the rules, the boards and the bots can play to the end.  The text's
+        size and nesting depth are bounded first (``engine.saves.MAX_SAVE_CHARS``, ``MAX_DEPTH``).
+        """
         head = read_envelope(text, "save", SAVE_FORMAT, SAVE_SCHEMA)
         game = head.str("game")
         if game != self.key:
-            raise CorruptSave(f"save.game is {game!r}: this is not a {self.title} save")
+            raise CorruptSave(f"save.game is {quote(game)}: this is not a {self.title} save")
         version = head.int("rules_version")
         if version != self.rules_version:
             raise CorruptSave(
@@ -114,17 +124,17 @@ class Game:
             )
         players = head.int("players", lo=self.min_players, hi=self.max_players)
         variant = head.str("variant", choices=self.variants)
-        seed = head.int("seed")
+        seed = head.int("seed", lo=SEED_RANGE[0], hi=SEED_RANGE[1])
         rng = head.int("rng", lo=0, hi=(1 << 64) - 1)
-        chance = head.int("chance_count", lo=0)
+        chance = head.int("chance_count", lo=0, hi=MAX_CHANCE_COUNT)
         try:
             state = self.state_class._from_dict(head.sub("state"), players, variant)
+            state.seed, state.rng, state.chance_count = seed, Rng(state=rng), chance
+            problems = state.check()
         except CorruptSave:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise CorruptSave(f"save.state is inconsistent: {exc}") from None
-        state.seed, state.rng, state.chance_count = seed, Rng(state=rng), chance
-        problems = state.check()
+        except Exception as exc:   # a value no field check caught tripped the rebuild or the check
+            raise CorruptSave(f"save.state is inconsistent ({type(exc).__name__}: {quote(str(exc))})") from None
         if problems:
             raise CorruptSave(f"save.state breaks the rules of {self.title}: {problems[0]}")
         return state
@@ -150,12 +160,12 @@ class Game:
             raise TypeError(f"{self.title} has no board view (its folder has no view.py)")
         return module.board_view(state, seat, names)
 
-    def draw(self, state: "State", seat: int | None = None) -> str:
-        """A static SVG picture of the position: ``<game>/draw.py``'s ``draw(state, seat=...)``."""
+    def draw(self, state: "State", seat: int | None = None, *, names: list[str] | None = None) -> str:
+        """A static SVG picture of the position: ``<game>/draw.py``'s ``draw(state, seat=..., names=...)``."""
         module = self._part("draw")
         if module is None:
             raise TypeError(f"{self.title} has no static drawing (its folder has no draw.py)")
-        return module.draw(state, seat=seat)
+        return module.draw(state, seat=seat, names=names)
 
     def evaluate(self, state: "State") -> list[float]:
         """A heuristic value per seat (greedy and search bots use it): ``<game>/evaluate.py``'s
@@ -230,7 +240,11 @@ class State(abc.ABC):
 
     @abc.abstractmethod
     def determinize(self, player: int, rng: Rng | int) -> "State":
-        """A clone whose hidden information is resampled consistently with ``observation(player)``."""
+        """A clone whose hidden information is resampled consistently with ``observation(player)``.
+
+        Nothing in the copy rebuilds the real hidden cards, tiles or piles: it gets a generator and
+        a seed of its own from ``rng`` (``_fresh_chance``), never the true ones.
+        """
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The whole position (random generator included) as versioned JSON."""
@@ -289,7 +303,7 @@ class State(abc.ABC):
         elif isinstance(action, dict):
             action = codec.from_json(action)
         elif not (isinstance(action, Action) and codec.types.get(action.kind) is type(action)):
-            raise UnreadableAction(f"{action!r} is not an action of {self.game.title}")
+            raise UnreadableAction(f"{quote(action)} is not an action of {self.game.title}")
         if action in legal:
             return action
         raise IllegalAction(self._refusal(action))
@@ -302,6 +316,15 @@ class State(abc.ABC):
     @staticmethod
     def _as_rng(rng: Rng | int) -> Rng:
         return rng if isinstance(rng, Rng) else Rng(rng)
+
+    def _fresh_chance(self, rng: Rng) -> None:
+        """End of ``determinize``: give the copy its own generator and seed, drawn from ``rng``.
+
+        The true seed would let ``new_state(players, seed=copy.seed)`` deal the real hex stack or
+        draw piles again, and the true generator would replay the real future draws.
+        """
+        self.rng = rng.spawn()
+        self.seed = self.rng.state & 0x7FFFFFFF
 
     # -- hooks a game fills in ----------------------------------------------
     @classmethod

@@ -16,11 +16,11 @@ import os
 from typing import Any, Mapping
 
 from .actions import Action
-from .errors import CannotUndo, CorruptSave, IllegalAction
+from .errors import CannotUndo, CorruptSave, IllegalAction, quote
 from .game import Game, State
 from .registry import get_game
 from .rng import Rng
-from .saves import read_envelope
+from .saves import MAX_SAVE_CHARS, read_envelope
 
 __all__ = ["Match", "MATCH_FORMAT", "MATCH_SCHEMA"]
 
@@ -46,7 +46,9 @@ class Match:
     After every learner move the bots play until a learner's seat is to move
     or the game ends.  ``undo()`` takes back the learner's last move (and the
     bots' replies) unless cards were drawn or hidden choices revealed since:
-    undo never crosses chance.
+    undo never crosses chance.  Once the game is over, the result stands:
+    ``undo()`` is refused with ``CannotUndo`` (``can_undo`` is False), the same
+    on the board and here.
     """
 
     def __init__(self, game: str | Game, players: int | None = None, seed: int | None = None,
@@ -160,10 +162,19 @@ class Match:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._snapshots) and self._snapshots[-1][1].chance_count == self.state.chance_count
+        """Whether ``undo()`` would take a move back now (never once the game is over)."""
+        return (not self.state.is_terminal and bool(self._snapshots)
+                and self._snapshots[-1][1].chance_count == self.state.chance_count)
 
     def undo(self) -> int:
-        """Take back the learner's last move and the bots' replies; returns how many moves went back."""
+        """Take back the learner's last move and the bots' replies; returns how many moves went back.
+
+        Refused with ``CannotUndo`` (saying why) once the game is over, across a chance event, or
+        with nothing to undo; nothing changes then.
+        """
+        if self.state.is_terminal:
+            raise CannotUndo("the game is over: its result stands and the last move cannot be undone "
+                             "(start a new game to play again)")
         if not self._snapshots:
             raise CannotUndo("nothing to undo: you have not moved since the last chance event")
         before, snapshot = self._snapshots[-1]
@@ -199,7 +210,7 @@ class Match:
         """Read a saved match; it is replayed move by move and checked against the saved position."""
         try:
             with open(path, encoding="utf-8") as f:
-                text = f.read()
+                text = f.read(MAX_SAVE_CHARS + 1)     # a larger file is refused, never read whole
         except UnicodeDecodeError as exc:
             raise CorruptSave(f"{path}: not a text file ({exc})") from None
         return cls.from_json(text, opponents=opponents)
@@ -218,8 +229,8 @@ class Match:
             saved = f.sub("opponents").data
             opponents = {}
             for key, spec in saved.items():
-                if not (key.isdigit() and int(key) < n and isinstance(spec, str)):
-                    raise CorruptSave(f"match.opponents[{key!r}] must map a seat to a bot name")
+                if not (key.isascii() and key.isdigit() and len(key) < 3 and int(key) < n and isinstance(spec, str)):
+                    raise CorruptSave(f"match.opponents[{quote(key)}] must map a seat to a bot name")
                 opponents[int(key)] = spec
         try:
             match = cls(game, state=state, opponents=opponents, names=names, autoplay=False)
@@ -227,7 +238,8 @@ class Match:
             raise CorruptSave(f"match.opponents: {exc}; give Match.load(path, opponents=...) to seat other bots")\
                 from None
         for i, item in enumerate(f.list("history")):
-            if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)):
+            if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)
+                    and not isinstance(item[0], bool)):
                 raise CorruptSave(f"match.history[{i}] must be [seat, action]")
             seat, action_json = item
             if seat != match.state.current_player:

@@ -1,56 +1,480 @@
-"""Classroom exercises: questions whose ``check`` gives feedback, never the answer.
+"""Classroom exercises: questions whose ``check`` judges the mathematics, never shows the answer.
 
 An exercise module declares its questions with ``Exercise.question``: a key,
-the expected answer (computed, never typed in), how to compare, and hints.
-In a notebook::
+the expected answer (computed from the position, never typed in), the form of
+answer it accepts, escalating hints and the known mistakes it recognises.  In
+a notebook::
 
-    from archeo_lab.exercises import cibola_bid as ex
-    answer = ...              # the student's work (``...`` means "not done yet")
-    ex.check("q1", answer)    # feedback: right, or what is wrong and a hint
+    from archeo_lab.exercises import cibola_mixed_bids as ex
+    p = ...                   # the student's work (``...`` alone means "not done yet")
+    ex.check("q5", p)         # right, close, or what is wrong, with a hint
 
-``check`` never raises and never shows the expected answer, so a student
-notebook always runs to the end.  Its result has ``.ok``; the teacher's
-solution notebooks ``assert ex.check(...).ok`` (in cells stripped from the
-student version, see ``python -m archeo_lab.exercises.student``).
+What a check promises (tested in ``tests/test_exercises.py`` with a sweep of
+right, rounded and wrong answers for every question):
+
+* **Each question states what it accepts** (``ex.accepts("q5")``, also printed
+  with every feedback): an exact fraction, or a decimal to a stated number of
+  places.  An answer within that precision is right.  A rounded answer that
+  agrees with the exact value to every digit it gives, but gives fewer digits
+  than asked, is **close** ("give more digits or an exact fraction"), never
+  "too high" or "too low".
+* ``...`` alone (or as one part of an answer) means "not done yet".  ``None``,
+  ``0`` and ``False`` are answers like any other; a ``bool`` is never taken as
+  a seat or a number.
+* **Hints escalate by themselves**: the exercise counts the different wrong
+  answers given to each question; the first hint is a concept or a question,
+  the last the method, and no hint is the solving call.
+* A recognised mistake (a known misconception) is named; every message is
+  true of the answer it is given for.
+* ``check`` never raises and never shows the expected answer, so a student
+  notebook always runs to the end.
+
+The teacher's versions of the notebooks carry ``solution`` cells;
+``python -m archeo_lab.exercises.student`` makes the student versions and
+``python -m archeo_lab.exercises.answer_key`` the executed answer key.  The
+answers are computed inside this package, so a student who reads its source
+can find them: the checks are for formative use (practice with feedback), not
+for graded exams.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
 from html import escape
-from typing import Any, Callable
+from numbers import Integral, Rational, Real
+from typing import Any, Callable, Iterable, Sequence
 
-__all__ = ["Exercise", "Feedback", "NOT_DONE"]
+__all__ = [
+    "Exercise", "Feedback", "NOT_DONE", "RIGHT", "CLOSE", "WRONG",
+    "Number", "Numbers", "Mapping", "Matrix", "Matrices", "Seat", "Choice", "LabelSet", "YesNo", "Whole",
+    "Wholes",
+]
 
-NOT_DONE = "not done yet"
+RIGHT, CLOSE, WRONG, NOT_DONE = "right", "close", "wrong", "not done yet"
 
 
 @dataclass
 class Feedback:
-    """What ``check`` says: a status (``right``, ``wrong`` or ``not done yet``), a message and a hint."""
+    """What ``check`` says: a status (right, close, wrong, not done yet), a message, what is accepted, a hint."""
 
     question: str
     status: str
     message: str
     hint: str = ""
+    accepts: str = ""
 
     @property
     def ok(self) -> bool:
-        return self.status == "right"
+        return self.status == RIGHT
 
     def __str__(self) -> str:
-        mark = {"right": "✔", "wrong": "✘"}.get(self.status, "…")
-        text = f"{mark} {self.question}: {self.message}"
-        return text + (f"\n  hint: {self.hint}" if self.hint else "")
+        mark = {RIGHT: "✔", WRONG: "✘", CLOSE: "≈"}.get(self.status, "…")
+        message = f": {self.message}" if self.message and self.message != self.status else ""
+        text = f"{mark} {self.question}: {self.status}{message}"
+        if self.hint:
+            text += f"\n  hint: {self.hint}"
+        if self.accepts and self.status != RIGHT:
+            text += f"\n  accepted: {self.accepts}"
+        return text
 
     def __repr__(self) -> str:
         return str(self)
 
     def _repr_html_(self) -> str:
-        colour = {"right": "#2e7d32", "wrong": "#b00020"}.get(self.status, "#7a6a55")
-        hint = f"<br><i>Hint: {escape(self.hint)}</i>" if self.hint else ""
-        return (f'<div style="border-left:4px solid {colour};padding:2px 8px">'
-                f"<b>{escape(self.question)}</b>: {escape(self.message)}{hint}</div>")
+        colour = {RIGHT: "#2e7d32", WRONG: "#b00020", CLOSE: "#b26a00"}.get(self.status, "#7a6a55")
+        message = f": {_emphasis(self.message)}" if self.message and self.message != self.status else ""
+        parts = [f"<b>{escape(self.question)}</b>: <b>{escape(self.status)}</b>{message}"]
+        if self.hint:
+            parts.append(f"<i>Hint: {_emphasis(self.hint, tag='b')}</i>")
+        if self.accepts and self.status != RIGHT:
+            parts.append(f"<small>Accepted: {escape(self.accepts)}</small>")
+        return f'<div style="border-left:4px solid {colour};padding:2px 8px">' + "<br>".join(parts) + "</div>"
+
+
+def _emphasis(text: str, tag: str = "i") -> str:
+    """Escape ``text`` for HTML and show its ``*emphasis*`` as emphasis (the messages are written Markdown-style)."""
+    import re
+
+    return re.sub(r"\*([^*\s][^*]*?)\*", rf"<{tag}>\1</{tag}>", escape(text))
+
+
+class Unreadable(Exception):
+    """An answer that does not have the accepted form (the message says which form)."""
+
+
+# -- reading numbers ---------------------------------------------------------------------------
+
+def _as_number(x: Any, what: str = "this answer") -> tuple[Fraction, int | None]:
+    """``(exact value, decimals given)``: decimals is None for an exact fraction or a whole number."""
+    if x is None:
+        raise Unreadable(f"{what} is None, which is not a number")
+    if isinstance(x, bool):
+        raise Unreadable(f"{what} is {x}, which is not a number")
+    if isinstance(x, Fraction):
+        return x, None
+    if isinstance(x, Integral):
+        return Fraction(int(x)), None
+    if isinstance(x, Rational):
+        return Fraction(int(x.numerator), int(x.denominator)), None
+    if isinstance(x, str):
+        text = x.strip().replace(" ", "")
+        try:
+            value = Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise Unreadable(f"{what} ({x!r}) cannot be read as a number") from None
+        return value, (len(text.split(".")[1].lstrip("+-").split("e")[0]) if "." in text and "/" not in text
+                       else None)
+    if isinstance(x, Decimal):
+        if not x.is_finite():
+            raise Unreadable(f"{what} is {x}, which is not a finite number")
+        return Fraction(x), max(0, -x.as_tuple().exponent)
+    if isinstance(x, Real):
+        value = float(x)
+        if not math.isfinite(value):
+            raise Unreadable(f"{what} is {value}, which is not a finite number")
+        text = repr(value)
+        if "e" in text or "E" in text:
+            exact = Decimal(text)
+            return Fraction(exact), max(0, -exact.as_tuple().exponent)
+        if value.is_integer():
+            return Fraction(int(value)), 0         # 9.0 from round(x, 0) says no more than 9
+        return Fraction(text), len(text.split(".")[1]) if "." in text else 0
+    raise Unreadable(f"{what} is {type(x).__name__} {x!r}, not a number")
+
+
+def _rounded_or_cut(exact: Fraction, value: Fraction, places: int) -> bool:
+    """Is ``value`` the exact value rounded to ``places`` decimals (either way on a half), or cut there?"""
+    unit = Fraction(1, 10 ** places)
+    error = abs(value - exact)
+    if error <= unit / 2:
+        return True
+    cut = Fraction(math.trunc(exact / unit)) * unit
+    return value == cut
+
+
+def _places(decimals: int) -> str:
+    return f"{decimals} decimal place" + ("s" if decimals != 1 else "")
+
+
+class Answer:
+    """The form a question accepts; ``judge(answer, expected) -> (status, message)``."""
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+    def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
+        raise NotImplementedError
+
+
+@dataclass
+class Number(Answer):
+    """A number: an exact fraction (or whole number), or a decimal with at least ``decimals`` places.
+
+    Right: within half a unit of the ``decimals``-th place (``|error| <= 0.5 * 10**-decimals``), in
+    whatever form.  Close: a decimal with fewer places than asked (a whole number counts as 0 places)
+    that is the exact value rounded (or cut) to the places it has.
+    Otherwise wrong, with too high / too low, which is then true.  ``probability=True`` also recognises a
+    percentage (100 times the value).
+    """
+
+    decimals: int = 3
+    probability: bool = False
+    unit: str = ""
+
+    def describe(self) -> str:
+        what = "a probability: " if self.probability else ""
+        unit = f" (in {self.unit})" if self.unit else ""
+        return (f"{what}an exact fraction such as Fraction(3, 7) or a whole number, or a decimal to at least "
+                f"{_places(self.decimals)}{unit}")
+
+    def judge_one(self, answer: Any, expected: Any, what: str = "this answer") -> tuple[str, str]:
+        value, given = _as_number(answer, what)
+        if given is None and value.denominator == 1 and not isinstance(answer, (Fraction, str)):
+            given = 0                   # a whole number may be a value rounded to units
+        exact = expected if isinstance(expected, Fraction) else Fraction(expected)
+        error = abs(value - exact)
+        if error <= Fraction(1, 2 * 10 ** self.decimals):
+            return RIGHT, ""
+        if given is not None and given < self.decimals and _rounded_or_cut(exact, value, given):
+            digits = "a whole number" if given == 0 else _places(given)
+            return CLOSE, (f"{what} is the exact value rounded (or cut) to {digits}: give at least "
+                           f"{_places(self.decimals)}, or an exact fraction")
+        if self.probability and exact != 0 and abs(value / 100 - exact) <= Fraction(1, 2 * 10 ** self.decimals):
+            return WRONG, f"{what} looks like a percentage: give the probability itself, between 0 and 1"
+        if self.probability and not 0 <= value <= 1:
+            return WRONG, f"{what} is not a probability (it must lie between 0 and 1)"
+        return WRONG, f"{what} is too {'high' if value > exact else 'low'}"
+
+    def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
+        return self.judge_one(answer, expected)
+
+
+def _worst(statuses: Iterable[str]) -> str:
+    statuses = list(statuses)
+    return WRONG if WRONG in statuses else CLOSE if CLOSE in statuses else RIGHT
+
+
+@dataclass
+class Numbers(Answer):
+    """Several numbers in a given order (``labels`` name them in the feedback), each judged as a ``Number``."""
+
+    labels: Sequence[str]
+    decimals: int = 3
+    probability: bool = False
+    form: str = "a list or tuple"
+
+    def describe(self) -> str:
+        kind = "probabilities" if self.probability else "numbers"
+        return (f"{self.form} of {len(self.labels)} {kind} ({', '.join(self.labels)}), each an exact fraction or "
+                f"a decimal to at least {_places(self.decimals)}")
+
+    def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
+        if isinstance(answer, (str, bytes, dict)) or not isinstance(answer, Iterable):
+            raise Unreadable(f"give {self.form} of {len(self.labels)} numbers ({', '.join(self.labels)})")
+        values = list(answer)
+        if len(values) != len(self.labels):
+            raise Unreadable(f"give {len(self.labels)} numbers ({', '.join(self.labels)}), not {len(values)}")
+        one = Number(self.decimals, self.probability)
+        results = [one.judge_one(a, e, label) for a, e, label in zip(values, expected, self.labels)]
+        status = _worst(s for s, _ in results)
+        if status == RIGHT:
+            return RIGHT, ""
+        messages = [m for s, m in results if s == status]
+        return status, "; ".join(messages)
+
+
+@dataclass
+class Mapping(Answer):
+    """A dict from given keys to numbers (e.g. card -> points), each judged as a ``Number``."""
+
+    keys: Sequence[str]
+    decimals: int = 3
+    what: str = "entries"
+
+    def describe(self) -> str:
+        return (f"a dict with one number per key ({', '.join(map(str, self.keys))}), each an exact fraction or "
+                f"a decimal to at least {_places(self.decimals)}")
+
+    def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
+        if not hasattr(answer, "keys") or not hasattr(answer, "__getitem__"):
+            raise Unreadable(f"give a dict with one number per key ({', '.join(map(str, self.keys))})")
+        missing = [k for k in self.keys if k not in answer]
+        extra = [k for k in answer.keys() if k not in self.keys]
+        if missing or extra:
+            parts = ([f"no value for {', '.join(map(str, missing))}"] if missing else []) + \
+                    ([f"unexpected key(s) {', '.join(map(str, extra))}"] if extra else [])
+            raise Unreadable("; ".join(parts))
+        one = Number(self.decimals)
+        results = [one.judge_one(answer[k], expected[k], str(k)) for k in self.keys]
+        status = _worst(s for s, _ in results)
+        if status == RIGHT:
+            return RIGHT, ""
+        off = [m for s, m in results if s == status]
+        return status, "; ".join(off)
+
+
+@dataclass
+class Matrix(Answer):
+    """A matrix of numbers (list of rows); feedback says how many cells are off and where the first one is."""
+
+    rows: int
+    cols: int
+    decimals: int = 3
+    name: str = "the matrix"
+
+    def describe(self) -> str:
+        return (f"{self.name}: {self.rows} rows of {self.cols} numbers, each an exact fraction or a decimal to at "
+                f"least {_places(self.decimals)}")
+
+    def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
+        try:
+            rows = [list(r) for r in answer]
+        except TypeError:
+            raise Unreadable(f"{self.name} must be a list of {self.rows} rows") from None
+        if len(rows) != self.rows or any(len(r) != self.cols for r in rows):
+            raise Unreadable(f"{self.name} must have {self.rows} rows of {self.cols} numbers")
+        one = Number(self.decimals)
+        results = {(i, j): one.judge_one(rows[i][j], expected[i][j], f"row {i}, column {j}")
+                   for i in range(self.rows) for j in range(self.cols)}
+        status = _worst(s for s, _ in results.values())
+        if status == RIGHT:
+            return RIGHT, ""
+        bad = [(cell, m) for cell, (s, m) in results.items() if s == status]
+        if status == CLOSE:
+            return CLOSE, f"{len(bad)} cell(s) of {self.name} are rounded: give more digits or exact fractions"
+        (i, j), _ = bad[0]
+        return WRONG, f"{len(bad)} cell(s) of {self.name} differ; the first is row {i}, column {j}"
+
+
+@dataclass
+class Matrices(Answer):
+    """Several matrices of the same shape in a tuple, e.g. ``(A, B)``; each judged as a ``Matrix``."""
+
+    names: Sequence[str]
+    rows: int
+    cols: int
+    decimals: int = 3
+
+    def describe(self) -> str:
+        return (f"a tuple ({', '.join(self.names)}) of {len(self.names)} matrices, each {self.rows} rows of "
+                f"{self.cols} numbers, exact fractions or decimals to at least {_places(self.decimals)}")
+
+    def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
+        if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
+            raise Unreadable(f"give a tuple ({', '.join(self.names)})")
+        parts = list(answer)
+        if len(parts) != len(self.names):
+            raise Unreadable(f"give {len(self.names)} matrices ({', '.join(self.names)}), not {len(parts)}")
+        results = [Matrix(self.rows, self.cols, self.decimals, name).judge(a, e)
+                   for a, e, name in zip(parts, expected, self.names)]
+        status = _worst(s for s, _ in results)
+        if status == RIGHT:
+            return RIGHT, ""
+        return status, "; ".join(m for s, m in results if s == status)
+
+
+@dataclass
+class Seat(Answer):
+    """A seat number (0, 1, ...); ``nobody=True`` also accepts ``None`` for "nobody"."""
+
+    players: int = 2
+    nobody: bool = False
+
+    def describe(self) -> str:
+        seats = ", ".join(str(s) for s in range(self.players))
+        return f"a seat number ({seats})" + (", or None for nobody" if self.nobody else "")
+
+    def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
+        if isinstance(answer, bool):
+            raise Unreadable(f"{answer} is not a seat: give a seat number")
+        if answer is None and not self.nobody:
+            raise Unreadable("None is not a seat here: give a seat number")
+        if answer is not None and (not isinstance(answer, Integral) or not 0 <= int(answer) < self.players):
+            raise Unreadable(f"{answer!r} is not a seat of this {self.players}-player game")
+        if answer == expected:
+            return RIGHT, ""
+        if expected is None:
+            return WRONG, "in this position that seat does not"
+        if answer is None:
+            return WRONG, "not nobody: some seat does"
+        return WRONG, "not that seat"
+
+
+@dataclass
+class Choice(Answer):
+    """One of a list of options (texts such as ``"bid 1"`` or a bot's name)."""
+
+    options: Sequence[Any]
+    what: str = "one of"
+
+    def describe(self) -> str:
+        return f"{self.what} " + ", ".join(repr(o) for o in self.options)
+
+    def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
+        if isinstance(answer, bool) and not any(isinstance(o, bool) for o in self.options):
+            raise Unreadable(f"{answer} is not one of the options")
+        if answer not in list(self.options):
+            raise Unreadable(f"{answer!r} is not one of the options ({', '.join(repr(o) for o in self.options)})")
+        return (RIGHT, "") if answer == expected else (WRONG, f"not {answer!r}")
+
+
+@dataclass
+class YesNo(Answer):
+    """``True`` or ``False`` (and nothing else)."""
+
+    def describe(self) -> str:
+        return "True or False"
+
+    def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
+        if not isinstance(answer, bool):
+            raise Unreadable(f"{answer!r} is not True or False")
+        return (RIGHT, "") if answer == expected else (WRONG, f"not {answer}")
+
+
+@dataclass
+class Whole(Answer):
+    """A whole number (a count, a number of weeks, a bid), not a bool."""
+
+    what: str = "a whole number"
+
+    def describe(self) -> str:
+        return self.what
+
+    def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
+        if isinstance(answer, bool) or answer is None:
+            raise Unreadable(f"{answer} is not a whole number")
+        value, _ = _as_number(answer, self.what)
+        if value.denominator != 1:
+            raise Unreadable(f"{answer!r} is not a whole number")
+        if value == expected:
+            return RIGHT, ""
+        return WRONG, f"too {'high' if value > expected else 'low'}"
+
+
+@dataclass
+class Wholes(Answer):
+    """Several whole numbers in a given order (``labels`` name them), e.g. ``(winner's seat, price)``."""
+
+    labels: Sequence[str]
+    form: str = "a tuple"
+
+    def describe(self) -> str:
+        return f"{self.form} of {len(self.labels)} whole numbers ({', '.join(self.labels)})"
+
+    def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
+        if isinstance(answer, (str, bytes, dict)) or not isinstance(answer, Iterable):
+            raise Unreadable(f"give {self.form} of {len(self.labels)} whole numbers ({', '.join(self.labels)})")
+        values = list(answer)
+        if len(values) != len(self.labels):
+            raise Unreadable(f"give {len(self.labels)} numbers ({', '.join(self.labels)}), not {len(values)}")
+        wrong = []
+        for value, want, label in zip(values, expected, self.labels):
+            status, message = Whole(label).judge(value, want)
+            if status != RIGHT:
+                wrong.append(f"{label} is {message}")
+        return (RIGHT, "") if not wrong else (WRONG, "; ".join(wrong))
+
+
+@dataclass
+class LabelSet(Answer):
+    """A set of labels (e.g. ``{"bid 2", "bid 3"}``); feedback counts the missing and the extra ones."""
+
+    universe: Sequence[str]
+    what: str = "labels"
+
+    def describe(self) -> str:
+        return f"a set of {self.what} (possibly empty: set()), among " + ", ".join(repr(u) for u in self.universe)
+
+    def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
+        if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
+            raise Unreadable(f"give a set of {self.what}, e.g. {{{self.universe[0]!r}}}")
+        got = set(answer)
+        unknown = sorted(str(x) for x in got if x not in self.universe)
+        if unknown:
+            raise Unreadable(f"not {self.what} of this game: {', '.join(unknown)}")
+        want = set(expected)
+        if got == want:
+            return RIGHT, ""
+        parts = []
+        if want - got:
+            parts.append(f"{len(want - got)} missing")
+        if got - want:
+            extra = ", ".join(sorted(map(str, got - want)))
+            parts.append(f"{len(got - want)} should not be there ({extra})")
+        return WRONG, "; ".join(parts)
+
+
+# -- questions and exercises ------------------------------------------------------------------------
+
+@dataclass
+class Mistake:
+    """A known wrong answer: ``value()`` computes it from the position; ``message`` names the misconception."""
+
+    value: Callable[[], Any]
+    message: str
 
 
 @dataclass
@@ -58,8 +482,27 @@ class _Question:
     key: str
     title: str
     expected: Callable[[], Any]
-    compare: Callable[[Any, Any], tuple[bool, str]]
-    hints: list[str] = field(default_factory=list)
+    answer: Answer
+    hints: list[str]
+    mistakes: list[Mistake] = field(default_factory=list)
+
+
+def _unfinished(answer: Any) -> bool:
+    """``...`` alone, or as a part of a tuple, list or dict answer (``(p, q)`` with ``q = ...``)."""
+    if answer is ...:
+        return True
+    if isinstance(answer, (tuple, list)):
+        return any(_unfinished(part) for part in answer)
+    if isinstance(answer, dict):
+        return any(_unfinished(part) for part in answer.values())
+    return False
+
+
+def _key(answer: Any) -> str:
+    try:
+        return repr(answer)
+    except Exception:  # an object whose repr fails is still an attempt
+        return f"<{type(answer).__name__}>"
 
 
 class Exercise:
@@ -68,79 +511,205 @@ class Exercise:
     def __init__(self, title: str):
         self.title = title
         self._questions: dict[str, _Question] = {}
+        self._wrong: dict[str, list[str]] = {}
+        #: The status of the latest check of each question (the tests read it after running a notebook).
+        self.last: dict[str, str] = {}
 
-    def question(self, key: str, title: str, expected: Callable[[], Any],
-                 compare: Callable[[Any, Any], tuple[bool, str]], hints: list[str] | None = None) -> None:
-        """Declare a question: ``compare(answer, expected) -> (right?, what is wrong)``."""
-        self._questions[key] = _Question(key, title, expected, compare, list(hints or []))
+    def question(self, key: str, title: str, expected: Callable[[], Any], answer: Answer,
+                 hints: Sequence[str], mistakes: Sequence[tuple[Callable[[], Any], str]] = ()) -> None:
+        """Declare a question.
+
+        ``expected()`` computes the answer from the position; ``answer`` is the accepted form
+        (``Number(decimals=3)``...); ``hints`` go from a concept or a question to the method (never
+        the solving call); ``mistakes`` are ``(value(), message)`` pairs for known wrong answers.
+        """
+        if key in self._questions:
+            raise ValueError(f"question {key!r} is declared twice")
+        if not hints:
+            raise ValueError(f"question {key!r} needs at least one hint")
+        self._questions[key] = _Question(key, title, expected, answer, list(hints),
+                                         [Mistake(v, m) for v, m in mistakes])
 
     @property
     def questions(self) -> list[str]:
         return list(self._questions)
 
-    def check(self, key: str, answer: Any, attempt: int = 0) -> Feedback:
-        """Feedback on ``answer`` to question ``key`` (``...`` or ``None``: not done yet)."""
+    def title_of(self, key: str) -> str:
+        return self._question(key).title
+
+    def accepts(self, key: str) -> str:
+        """What question ``key`` accepts, in words (the notebooks show it next to the question)."""
+        return self._question(key).answer.describe()
+
+    def hints(self, key: str) -> list[str]:
+        """The hints of question ``key``, in the order a student sees them (for the teacher's page)."""
+        return list(self._question(key).hints)
+
+    def _question(self, key: str) -> _Question:
+        if key not in self._questions:
+            raise KeyError(f"there is no question {key!r}; the questions are: {', '.join(self._questions)}")
+        return self._questions[key]
+
+    def expected(self, key: str) -> Any:
+        """The expected answer (for the teacher's tools and tests; the notebooks never print it)."""
+        return self._question(key).expected()
+
+    def answer_sheet(self) -> str:
+        """Every question's title and expected answer, as Markdown (for the teachers' sections and pages)."""
+        from .teacher_pages import show
+
+        return "\n".join(f"* **{q.title}**: {show(q.expected())}" for q in self._questions.values())
+
+    def reset(self, key: str | None = None) -> None:
+        """Forget the wrong answers counted so far (all questions, or one): the hints start again."""
+        if key is None:
+            self._wrong.clear()
+        else:
+            self._wrong.pop(key, None)
+
+    def mistakes(self, key: str) -> list[tuple[Any, str]]:
+        """The known wrong answers of question ``key`` (computed) with the message each gets."""
+        out = []
+        for mistake in self._question(key).mistakes:
+            try:
+                value = mistake.value()
+            except Exception:
+                continue
+            if value is not None:
+                out.append((value, mistake.message))
+        return out
+
+    def sweep(self, key: str) -> list[tuple[str, Any]]:
+        """Answers to try on question ``key``: right ones in several forms, rounded ones, wrong ones, odd types.
+
+        ``[(what the answer is, the answer)]``, built from the expected answer and the declared mistakes; the
+        tests check every verdict, and the teacher's pages show the interesting ones.
+        """
+        q = self._question(key)
+        return _sweep(q.answer, q.expected()) + [(f"known mistake: {m}", v) for v, m in self.mistakes(key)]
+
+    def judge(self, key: str, answer: Any) -> tuple[str, str]:
+        """``(status, message)`` for ``answer``, without counting an attempt (for tools and tests)."""
+        q = self._question(key)
+        if _unfinished(answer):
+            return NOT_DONE, "replace the ... with your answer, then run this cell again"
+        expected = q.expected()
+        try:
+            status, message = q.answer.judge(answer, expected)
+        except Unreadable as exc:
+            return WRONG, f"this answer does not have the accepted form: {exc}"
+        except Exception as exc:  # an answer of an unexpected type is feedback, never a crash
+            return WRONG, f"this answer cannot be read ({type(exc).__name__}: {exc})"
+        if status == WRONG:
+            named = []
+            for mistake in q.mistakes:
+                try:
+                    wrong_value = mistake.value()
+                    matches = wrong_value is not None and q.answer.judge(answer, wrong_value)[0] == RIGHT
+                except Exception:
+                    matches = False
+                if matches and mistake.message not in named:
+                    named.append(mistake.message)
+            if named:                      # several known mistakes can give the same numbers: each message is true
+                return WRONG, "; or: ".join(named)
+        return status, message
+
+    def check(self, key: str, answer: Any) -> Feedback:
+        """Feedback on ``answer`` to question ``key``; hints escalate with each different wrong answer."""
         q = self._questions.get(key)
         if q is None:
-            return Feedback(key, "wrong", f"there is no question {key!r}; the questions are: {', '.join(self._questions)}")
-        if _unfinished(answer):
-            return Feedback(q.title, NOT_DONE, "replace the ... with your answer, then run this cell again",
-                            q.hints[0] if q.hints else "")
-        try:
-            right, why = q.compare(answer, q.expected())
-        except Exception as exc:   # a malformed answer is feedback, not a crash
-            right, why = False, f"this answer cannot be read ({type(exc).__name__}: {exc})"
-        if right:
-            return Feedback(q.title, "right", why or "right")
-        hint = q.hints[min(attempt, len(q.hints) - 1)] if q.hints else ""
-        return Feedback(q.title, "wrong", why, hint)
+            known = ", ".join(self._questions)
+            return Feedback(key, WRONG, f"there is no question {key!r}; the questions are: {known}")
+        status, message = self.judge(key, answer)
+        self.last[key] = status
+        accepts = q.answer.describe()
+        if status == NOT_DONE:
+            return Feedback(q.title, NOT_DONE, message, "", accepts)
+        if status == RIGHT:
+            return Feedback(q.title, RIGHT, message)
+        if status == CLOSE:
+            return Feedback(q.title, CLOSE, message, "", accepts)
+        seen = self._wrong.setdefault(key, [])
+        if _key(answer) not in seen:
+            seen.append(_key(answer))
+        hint = q.hints[min(len(seen), len(q.hints)) - 1]
+        if len(seen) < len(q.hints):
+            hint += "  (another wrong answer shows the next hint)"
+        return Feedback(q.title, status, message, hint, accepts)
 
 
-def _unfinished(answer: Any) -> bool:
-    """``...`` or ``None``, alone or in a tuple/list of parts (``check("q3", (A, B))`` with ``A = ...``)."""
-    if answer is ... or answer is None:
-        return True
-    return isinstance(answer, (tuple, list)) and any(part is ... for part in answer)
+# -- sweeps of answers (for the tests and the teacher's pages) ----------------------------------------
+
+def _round(value: Any, places: int) -> float:
+    return round(float(value), places)
 
 
-# -- comparisons used by the exercises ------------------------------------------------------
-
-def same_number(tolerance: float = 1e-6) -> Callable[[Any, Any], tuple[bool, str]]:
-    """Compare a number; say whether it is too high or too low (not by how much)."""
-    def compare(answer: Any, expected: Any) -> tuple[bool, str]:
-        value = float(answer)
-        if abs(value - float(expected)) <= tolerance:
-            return True, "right"
-        return False, "too high" if value > float(expected) else "too low"
-    return compare
+def _map(expected: Any, f: Callable[[Any], Any]) -> Any:
+    """Apply ``f`` to every number of a (possibly nested) expected answer, keeping its shape."""
+    if isinstance(expected, dict):
+        return {k: _map(v, f) for k, v in expected.items()}
+    if isinstance(expected, (list, tuple)):
+        return type(expected)(_map(v, f) for v in expected) if isinstance(expected, tuple) else \
+            [_map(v, f) for v in expected]
+    return f(expected)
 
 
-def same_matrix(tolerance: float = 1e-6) -> Callable[[Any, Any], tuple[bool, str]]:
-    """Compare a matrix; say how many cells are off and where the first one is (not its value)."""
-    def compare(answer: Any, expected: Any) -> tuple[bool, str]:
-        rows = [list(r) for r in answer]
-        if len(rows) != len(expected) or any(len(r) != len(e) for r, e in zip(rows, expected)):
-            return False, f"the matrix should have {len(expected)} rows of {len(expected[0])} numbers"
-        wrong = [(i, j) for i, (r, e) in enumerate(zip(rows, expected)) for j, (a, b) in enumerate(zip(r, e))
-                 if abs(float(a) - float(b)) > tolerance]
-        if not wrong:
-            return True, "every cell is right"
-        i, j = wrong[0]
-        return False, f"{len(wrong)} cell(s) differ; the first is row {i}, column {j}"
-    return compare
+def _first_changed(expected: Any, f: Callable[[Any], Any]) -> Any:
+    """``expected`` with only its first number changed by ``f``."""
+    done = [False]
+
+    def once(v):
+        if done[0]:
+            return v
+        done[0] = True
+        return f(v)
+    return _map(expected, once)
 
 
-def same_set(describe: Callable[[Any], str] = str) -> Callable[[Any, Any], tuple[bool, str]]:
-    """Compare a collection as a set; say how many are missing and how many should not be there."""
-    def compare(answer: Any, expected: Any) -> tuple[bool, str]:
-        got, want = set(answer), set(expected)
-        if got == want:
-            return True, "right"
-        parts = []
-        if want - got:
-            parts.append(f"{len(want - got)} missing")
-        if got - want:
-            extra = ", ".join(describe(x) for x in sorted(got - want, key=str)[:3])
-            parts.append(f"{len(got - want)} should not be there ({extra})")
-        return False, "; ".join(parts)
-    return compare
+def _sweep(answer: Answer, expected: Any) -> list[tuple[str, Any]]:
+    tries: list[tuple[str, Any]] = [("not done: ...", ...)]
+    numeric = isinstance(answer, (Number, Numbers, Mapping, Matrix, Matrices))
+    if numeric:
+        places = answer.decimals
+        tries += [("exact", expected), ("as floats", _map(expected, float)),
+                  (f"rounded to {places} places", _map(expected, lambda v: _round(v, places))),
+                  (f"rounded to {places + 2} places", _map(expected, lambda v: _round(v, places + 2)))]
+        for fewer in range(places - 1, -1, -1):
+            tries.append((f"rounded to {fewer} places", _map(expected, lambda v, k=fewer: _round(v, k))))
+        tries += [("cut to 1 place", _map(expected, lambda v: math.trunc(float(v) * 10) / 10)),
+                  ("first number + 1", _first_changed(expected, lambda v: Fraction(v) + 1)),
+                  ("first number - 1/3", _first_changed(expected, lambda v: Fraction(v) - Fraction(1, 3))),
+                  ("first number doubled", _first_changed(expected, lambda v: 2 * Fraction(v) + 1)),
+                  ("as text", _map(expected, lambda v: str(Fraction(v))))]
+        if getattr(answer, "probability", False):
+            tries.append(("as a percentage", _map(expected, lambda v: float(v) * 100)))
+        if isinstance(expected, (tuple, list)):
+            tries += [("one number short", list(expected)[:-1]), ("a part not done", (list(expected)[:-1] + [...]))]
+    elif isinstance(answer, Whole):
+        tries += [("exact", expected), ("as a float", float(expected)), ("one more", expected + 1),
+                  ("one less", expected - 1), ("as text", str(expected))]
+    elif isinstance(answer, Wholes):
+        tries += [("exact", expected), ("first one more", _first_changed(expected, lambda v: v + 1)),
+                  ("last one less", tuple(expected)[:-1] + (tuple(expected)[-1] - 1,)),
+                  ("one number short", tuple(expected)[:-1]), ("a part not done", tuple(expected)[:-1] + (...,))]
+    elif isinstance(answer, Seat):
+        tries += [("exact", expected)] + [(f"seat {s}", s) for s in range(answer.players) if s != expected]
+        tries += [("nobody (None)", None)] if expected is not None else []
+        tries += [("seat 9", 9), ("a seat as text", "0")]
+    elif isinstance(answer, Choice):
+        tries += [("exact", expected)] + [(f"option {o!r}", o) for o in answer.options if o != expected]
+        tries += [("not an option", "something else")]
+    elif isinstance(answer, YesNo):
+        tries += [("exact", expected), ("the other one", not expected), ("1 instead of True", 1),
+                  ("as text", str(expected))]
+    elif isinstance(answer, LabelSet):
+        want = set(expected)
+        tries += [("exact", want), ("as a list", sorted(want, key=str)), ("empty", set())]
+        extra = [u for u in answer.universe if u not in want]
+        if extra:
+            tries.append(("one too many", want | {extra[0]}))
+        if want:
+            tries.append(("one missing", set(sorted(want, key=str)[1:])))
+        tries.append(("unknown label", want | {"nonsense"}))
+    tries += [("None", None), ("True", True), ("False", False), ("a word", "abc")]
+    return tries

@@ -1,99 +1,193 @@
-"""Exercise 6: a class tournament of the students' own bots.
+"""Exercise 7: a class tournament of the students' own bots, read with a correct test.
 
 Each student drops one file in a folder (``tutorials/exercises/bots/`` by
 default): ``<name>.py`` defining a class ``Bot`` with ``choose(state)``.
-``load_bots(folder)`` imports them all; a file that cannot be imported still
-enters, as a bot that fails with the import error, so the tournament reports
-it against that student instead of stopping.
+``load_bots(folder)`` lists them as bots that play from worker processes of
+their own (``archeo_lab.bots.isolation.IsolatedBot``): loading runs none of
+their code in the teacher's process.  A file that cannot be a bot (a syntax
+error, no ``class Bot``) still enters, and every game it plays is reported
+against that student as a forfeit, with the reason, instead of stopping the
+tournament.  ``docs/class_tournaments.md`` is the teacher's guide.
+
+The questions read the tournament the class ran (``use(result, a, b)``): which
+bot won, and whether bot ``a`` is really better than bot ``b``, judged on the
+games they played **against each other** with an exact sign test
+(``theory.head_to_head``), not by whether two 95 % intervals overlap (overlap
+is not a test: see ``theory.stats``).
 """
 
 from __future__ import annotations
 
-import importlib.util
-import traceback
+import warnings
+from fractions import Fraction
 from pathlib import Path
 
-from . import Exercise
+from archeo_lab.bots.isolation import IsolatedBot
+from archeo_lab.theory import binomial_test, head_to_head
 
-__all__ = ["load_bots", "use", "check", "exercise", "intervals_overlap"]
+from . import Choice, Exercise, Number, Wholes, YesNo
 
+__all__ = ["load_bots", "use", "check", "exercise", "intervals_overlap", "PAIR"]
 
-class _Broken:
-    """Stands in for a student's file that could not be loaded."""
-
-    def __init__(self, name: str, error: str):
-        self.name, self.error = name, error
-
-    def choose(self, state):
-        raise RuntimeError(f"{self.name}.py could not be loaded: {self.error}")
+#: The pair the questions compare unless the notebook says otherwise: an example bot against random.
+PAIR = ("example_thrifty", "random")
 
 
-def load_bots(folder: str | Path) -> dict[str, object]:
-    """``{file name: bot}`` for every ``*.py`` in ``folder`` that defines ``class Bot``."""
-    bots = {}
-    for path in sorted(Path(folder).glob("*.py")):
-        name = path.stem
-        try:
-            spec = importlib.util.spec_from_file_location(f"student_bot_{name}", path)
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-            bot = module.Bot()
-            if not hasattr(bot, "choose"):
-                raise TypeError("class Bot has no choose(state) method")
-            bot.name = name
-        except Exception as exc:
-            last = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
-            where = f" (line {last.lineno})" if last else ""
-            bot = _Broken(name, f"{type(exc).__name__}: {exc}{where}")
-        bots[name] = bot
-    return bots
+def load_bots(folder: str | Path, *, time_limit: float = 1.0, memory_limit: float | None = 512) -> dict[str, IsolatedBot]:
+    """``{file name: bot}`` for every ``*.py`` in ``folder`` (sorted), each an ``IsolatedBot``.
+
+    Nothing is run here: a file is only read and parsed, so a syntax error or a missing
+    ``class Bot`` is known at once (``bot.broken``) and reported as that bot's forfeits.  Its code
+    runs in a worker process when it plays (``al.tournament`` or ``al.Match``).  A missing or empty
+    folder gives a warning (and no bots), so a typo in the path does not pass unnoticed.
+    """
+    folder = Path(folder)
+    if not folder.is_dir():
+        warnings.warn(f"load_bots: there is no folder {str(folder)!r} (from {Path.cwd()}): no student bots "
+                      "entered", stacklevel=2)
+        return {}
+    files = sorted(p for p in folder.glob("*.py") if not p.name.startswith(("_", ".")))
+    if not files:
+        warnings.warn(f"load_bots: the folder {str(folder)!r} holds no .py bot files: no student bots entered",
+                      stacklevel=2)
+    return {p.stem: IsolatedBot(p, time_limit=time_limit, memory_limit=memory_limit) for p in files}
 
 
 def intervals_overlap(result, a: str, b: str) -> bool:
-    """Do the 95 % intervals of the win rates of bots ``a`` and ``b`` overlap?"""
+    """Do the 95 % intervals of the win rates of bots ``a`` and ``b`` overlap?  (A description, not a test.)"""
     rows = {r["bot"]: r for r in result.table}
+    for name in (a, b):
+        if name not in rows:
+            raise ValueError(f"no bot {name!r} in this tournament; the bots are: {', '.join(rows)}")
     (la, ha), (lb, hb) = rows[a]["ci95"], rows[b]["ci95"]
     return not (ha < lb or hb < la)
 
 
-_RESULT = {}
+_RESULT: dict = {}
 
 
-def use(result) -> None:
-    """Tell the checks which tournament the class ran (the notebook calls it once)."""
-    _RESULT["result"] = result
+def use(result, a: str | None = None, b: str | None = None) -> None:
+    """Tell the checks which tournament the class ran, and which two bots questions 2 to 5 compare."""
+    a, b = (a, b) if a is not None and b is not None else PAIR
+    bots = list(result.bots)
+    for name in (a, b):
+        if name not in bots:
+            raise ValueError(f"no bot {name!r} in this tournament; the bots are: {', '.join(bots)}")
+    _RESULT.update(result=result, pair=(a, b))
 
 
-def _leader():
-    return _RESULT["result"].table[0]["bot"]
+def _result():
+    if "result" not in _RESULT:
+        raise LookupError("run the tournament cell first (it calls ex.use(result, ...))")
+    return _RESULT["result"]
 
 
-def _significant():
-    table = _RESULT["result"].table
-    return not intervals_overlap(_RESULT["result"], table[0]["bot"], table[1]["bot"])
+def _leader() -> str:
+    return _result().table[0]["bot"]
 
 
-def _same_name(answer, expected):
-    return (str(answer) == expected, "right" if str(answer) == expected else "that bot did not win the most games")
+def _h2h():
+    a, b = _RESULT["pair"]
+    return head_to_head(_result(), a, b)
 
 
-def _same_bool(answer, expected):
-    if not isinstance(answer, bool):
-        return False, "answer True or False"
-    return answer == expected, "right" if answer == expected else "look again at the two intervals"
+def _counts() -> tuple[int, int, int]:
+    test = _h2h()
+    return test.wins, test.losses, test.ties
+
+
+def _p_value() -> Fraction:
+    return _h2h().p_value
+
+
+def _significant() -> bool:
+    return _h2h().significant()
+
+
+def _overlap() -> bool:
+    a, b = _RESULT["pair"]
+    return intervals_overlap(_result(), a, b)
+
+
+class _BotName(Choice):
+    """One of the tournament's bots (the list is read from the tournament the notebook ran)."""
+
+    def __init__(self):
+        self.what = "the name of one of the tournament's bots, as a string"
+
+    @property
+    def options(self) -> list[str]:
+        return list(_RESULT["result"].bots) if "result" in _RESULT else []
+
+    def describe(self) -> str:
+        return self.what
 
 
 exercise = Exercise("A class tournament")
-exercise.question("q1", "q1, the winner", _leader, _same_name, [
-    "result.table is sorted by win rate, best first",
-])
-exercise.question("q2", "q2, is the winner really better than the second?", _significant, _same_bool, [
-    "compare the 95 % intervals (row['ci95']) of the first two bots of result.table",
-    "if the intervals overlap, the games played cannot tell the two bots apart",
-])
+exercise.question(
+    "q1", "q1, the bot with the highest win rate", _leader, _BotName(),
+    ["Where does the tournament show each bot's share of the games it won?",
+     "The table is sorted by win rate, best first (shared wins count as a fraction).",
+     "Read the first row's name."])
+exercise.question(
+    "q2", "q2, the head-to-head record", _counts,
+    Wholes(["games the first bot finished ahead", "games it finished behind", "ties"]),
+    ["Which games tell you something about these two bots *against each other*?",
+     "Take only the games where both played; in each, the one with the larger share of the win (then the higher "
+     "score) finished ahead.",
+     "The head-to-head table gives the share; result.games lists each game's seats, shares and scores."])
+exercise.question(
+    "q3", "q3, the sign test's p-value", _p_value, Number(decimals=4, probability=True),
+    ["If the two bots were equally strong, what would the chance be that the first one finishes ahead in a decided "
+     "game?",
+     "Leave out the ties: the number of wins among the n decided games is then Binomial(n, 1/2). The two-sided "
+     "p-value adds the probabilities of every outcome at most as likely as the one observed.",
+     "p = sum of C(n, k) / 2**n over the k with C(n, k) <= C(n, wins) (both tails)."],
+    mistakes=[(lambda: binomial_test(_counts()[0], _counts()[0] + _counts()[1], alternative="greater"),
+               "that is the one-sided p-value (only 'the first bot is better'); the question asks whether they "
+               "differ, in either direction: two-sided")])
+exercise.question(
+    "q4", "q4, significant at the 5 % level?", _significant, YesNo(),
+    ["What does a small p-value say?",
+     "The difference is significant at the 5 % level when p <= 0.05.",
+     "Compare your q3 with 0.05."])
+exercise.question(
+    "q5", "q5, do the two 95 % intervals overlap?", _overlap, YesNo(),
+    ["Where are the two bots' intervals?",
+     "Each row of the table gives a 95 % interval for the bot's win rate against the whole field.",
+     "Two intervals overlap unless one ends below the other's start."])
 
 
-def check(key: str, answer, attempt: int = 0):
-    """Feedback on one answer (see ``archeo_lab.exercises``)."""
-    return exercise.check(key, answer, attempt)
+TEACHER = {
+    "objectives": [
+        "write a bot that plays legal moves (and never crashes);",
+        "read a seeded tournament: win rates, head-to-head results, errors;",
+        "decide whether one bot beats another with an exact sign test on their head-to-head games;",
+        "explain why overlapping 95 % intervals are not a test.",
+    ],
+    "time": "one session: about 30 minutes to write bots, 20 to run the tournament and discuss.",
+    "prerequisites": "the tutorial 07 · Bots and tournaments; the primer's expected value (for the binomial law).",
+    "model": "Each student drops `<name>.py` (a class `Bot` with `choose(state)`) into `bots/`; the teacher runs "
+             "the notebook. The three example bots stay in the folder (one crashes on purpose). Every pair of bots "
+             "plays 10 games in each seating of two-player Cibola, seeded: the same files give the same table.",
+    "answers_depend_on": "The answers depend on the bots the class enters: the checks read the tournament the "
+                         "notebook ran (`ex.use(result, a, b)`). Questions 2-5 compare the pair `ex.PAIR` "
+                         "(`example_thrifty` against `random`) unless the notebook sets another pair, for example a "
+                         "student's bot against `random`.",
+    "discussion": [
+        "Each interval is about one bot against the whole field, and two bots' intervals are not a comparison of "
+        "the two. Even for two independent rates, 95 % intervals can overlap while the difference is significant "
+        "(Schenker & Gentleman, 2001). With the example bots the notebook shows the two answers side by side: use "
+        "the class's own numbers.",
+        "A tie says nothing about which bot is stronger under the sign test's question ('which one finishes "
+        "ahead?'); with many ties, report them and consider a score-based paired comparison.",
+        "With n decided games, a 60 % bot wins about 0.6 n; the test detects it reliably only when n is in the "
+        "hundreds. Let students try `theory.binomial_test(k, n)` for k = 0.6 n.",
+        "Check `state.legal_actions()` and return one of them; catch your own errors and fall back to a legal "
+        "move. The tournament reports crashes by name (the example with a typo) and goes on.",
+    ],
+}
 
+
+#: ``check(key, answer)``: feedback on one answer (see ``archeo_lab.exercises``).
+check = exercise.check

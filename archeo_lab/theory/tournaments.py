@@ -3,15 +3,24 @@
 ``tournament(game, bots, games=..., seed=..., players=...)`` plays every
 group of ``players`` different bots, in every rotation of their seats (so
 nobody keeps the first seat), ``games`` games per seating.  Every game's seed
-and every bot's seed are drawn in the calling process from ``seed`` before
-anything is played, so the results do not depend on the order in which
-parallel workers finish (Axelrod issue #1277).
+and every bot's seed are drawn from ``seed`` and the names of the bots seated,
+before anything is played: the results do not depend on the order in which
+parallel workers finish (Axelrod issue #1277), nor on which other bots entered
+(the games between two bots are the same with or without a third).
 
-A bot is a name (``"random"``, ``"greedy"``, ``"mcts:easy"``), or any object
-with ``choose(state)``: a learner's small class.  If a bot raises or returns
-an illegal move, that game is a forfeit: it is reported against that bot
-(``result.errors``), the bot gets no win share, and the other seats share the
-win; the tournament goes on.
+A bot is a name (``"random"``, ``"greedy"``, ``"mcts:easy"``), a learner's
+file (``archeo_lab.exercises.class_tournament.load_bots``), or any object with
+``choose(state)``: a learner's small class.  Built-in bots play in the
+referee's process; a learner's bot plays from a worker process of its own
+(``archeo_lab.bots.isolation.IsolatedBot``), with ``time_limit`` seconds a
+move and ``memory_limit`` MiB, and is given only a ``determinize()`` copy (what
+its seat may know).  The referee (rules, scores, results) stays here.  If a
+bot hangs, exits, crashes, runs out of memory, answers garbage, plays an
+illegal move or changes the engine, that game is a forfeit: it is reported
+against that bot with the reason (``result.errors``), the bot gets no win
+share, the other seats share the win, and the tournament goes on.  Where
+there are no processes (JupyterLite), learners' bots run here and only their
+time is checked, after each move; ``result.notes`` says so.
 
 >>> result = tournament("cibola", ["random", "greedy"], games=2, seed=1)
 >>> [row["bot"] for row in result.table]
@@ -22,14 +31,17 @@ win; the tournament goes on.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import math
 import sys
+import textwrap
 import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from archeo_lab.engine import Rng, get_game
+from archeo_lab.engine import IllegalAction, Rng, get_game
+from archeo_lab.engine.errors import quote
 
 __all__ = ["tournament", "TournamentResult", "wilson_interval", "terminal_progress"]
 
@@ -70,10 +82,14 @@ class TournamentResult:
     players: int
     bots: list[str]
     games: list[dict] = field(default_factory=list)
+    #: The tournament's seed, and sentences for the teacher (bots not isolated here, processes ignored).
+    seed: int | None = None
+    notes: list[str] = field(default_factory=list)
 
     @property
     def errors(self) -> list[dict]:
-        """Forfeits: which bot failed, in which game (seed and seats), and why."""
+        """Forfeits: which bot failed (``bot``), why (``reason``: time, exit, crash, memory, garbage,
+        illegal, tampering, load), what happened (``message``), in which game (``seed``, ``seats``)."""
         return [dict(g["error"], seed=g["seed"], seats=g["seats"]) for g in self.games if g["error"]]
 
     @property
@@ -114,27 +130,37 @@ class TournamentResult:
         return out
 
     def __str__(self) -> str:
+        rows, names = self.table, self.bots
+        width = max([3, *map(len, names)]) + 2           # the name column fits the longest name
         lines = [f"Tournament: {self.game}, {self.players} players, {len(self.games)} games",
-                 f"{'bot':<18}{'games':>6}{'wins':>8}{'win rate':>10}{'95% CI':>15}{'mean score':>12}{'errors':>8}"]
-        for r in self.table:
+                 f"{'bot':<{width}}{'games':>6}{'wins':>8}{'win rate':>10}{'95% CI':>13}{'mean score':>12}{'errors':>8}"]
+        for r in rows:
             mean = f"{r['mean_score']:.1f}" if r["mean_score"] is not None else "-"
-            lines.append(f"{r['bot']:<18}{r['games']:>6}{r['wins']:>8.1f}{r['win_rate']:>10.0%}"
-                         f"{r['ci95'][0]:>8.0%}-{r['ci95'][1]:<6.0%}{mean:>12}{r['errors']:>8}")
+            ci = f"{r['ci95'][0]:.0%}-{r['ci95'][1]:.0%}"
+            lines.append(f"{r['bot']:<{width}}{r['games']:>6}{r['wins']:>8.1f}{r['win_rate']:>10.0%}{ci:>13}"
+                         f"{mean:>12}{r['errors']:>8}")
         pairs = self.pairwise
+        # Columns headed by the whole names when they are short, else by numbers given to the rows.
+        short = max(map(len, names)) <= 12
+        heads = list(names) if short else [str(i + 1) for i in range(len(names))]
+        labels = list(names) if short else [f"{i + 1}. {name}" for i, name in enumerate(names)]
+        first = max(map(len, labels)) + 2
+        cell = max(6, max(map(len, heads)) + 2)
         lines.append("head to head (row finished ahead of column):")
-        lines.append(" " * 18 + "".join(f"{b[:9]:>10}" for b in self.bots))
-        for a in self.bots:
-            cells = "".join(f"{pairs[a][b]:>10.0%}" if b in pairs[a] else f"{'-':>10}" for b in self.bots)
-            lines.append(f"{a:<18}{cells}")
-        for (bot, message), seeds in self._grouped_errors().items():
-            lines.append(f"error: {bot} failed {len(seeds)} time(s): {message} (seeds {', '.join(map(str, seeds[:3]))}"
-                         f"{', ...' if len(seeds) > 3 else ''})")
+        lines.append(" " * first + "".join(f"{h:>{cell}}" for h in heads))
+        for a, label in zip(names, labels):
+            cells = "".join(f"{pairs[a][b]:>{cell}.0%}" if b in pairs[a] else f"{'-':>{cell}}" for b in names)
+            lines.append(f"{label:<{first}}{cells}")
+        for (bot, reason, message), seeds in self._grouped_errors().items():
+            lines.append(f"error: {bot} failed {len(seeds)} time(s) ({_reason_words(reason)}): {message} "
+                         f"(seeds {', '.join(map(str, seeds[:3]))}{', ...' if len(seeds) > 3 else ''})")
+        lines += [f"note: {note}" for note in self.notes]
         return "\n".join(lines)
 
-    def _grouped_errors(self) -> dict[tuple[str, str], list[int]]:
-        groups: dict[tuple[str, str], list[int]] = {}
+    def _grouped_errors(self) -> dict[tuple[str, str, str], list[int]]:
+        groups: dict[tuple[str, str, str], list[int]] = {}
         for e in self.errors:
-            groups.setdefault((e["bot"], e["message"]), []).append(e["seed"])
+            groups.setdefault((e["bot"], e.get("reason", "crash"), e["message"]), []).append(e["seed"])
         return groups
 
     def _repr_html_(self) -> str:
@@ -147,36 +173,69 @@ class TournamentResult:
             body += (f"<tr><td>{escape(r['bot'])}</td><td>{r['games']}</td><td>{r['wins']:.1f}</td>"
                      f"<td>{r['win_rate']:.0%}</td><td>{r['ci95'][0]:.0%} to {r['ci95'][1]:.0%}</td>"
                      f"<td>{mean}</td><td>{r['errors']}</td></tr>")
-        errors = "".join(f"<li>{escape(bot)} failed {len(seeds)} time(s): {escape(message)}</li>"
-                         for (bot, message), seeds in self._grouped_errors().items())
+        errors = "".join(f"<li>{escape(bot)} failed {len(seeds)} time(s) ({_reason_words(reason)}): "
+                         f"{escape(message)}</li>" for (bot, reason, message), seeds in self._grouped_errors().items())
+        notes = "".join(f"<p><i>Note: {escape(note)}</i></p>" for note in self.notes)
         return (f"<p><b>Tournament</b>: {escape(self.game)}, {self.players} players, {len(self.games)} games</p>"
-                f"<table><tr>{head}</tr>{body}</table>" + (f"<p>Errors:</p><ul>{errors}</ul>" if errors else ""))
+                f"<table><tr>{head}</tr>{body}</table>" + (f"<p>Errors:</p><ul>{errors}</ul>" if errors else "")
+                + notes)
 
     def plot(self, ax: Any = None) -> Any:
-        """A bar chart of win rates with their 95 % intervals (matplotlib); returns the axes."""
+        """A bar chart of win rates with their 95 % intervals (matplotlib); returns the axes.
+
+        Long names are wrapped, and tilted when there are many bots, so the labels never overlap.
+        """
         from archeo_lab.browser import require_plots
 
         plt = require_plots()   # matplotlib, or a clear message where it cannot load
 
         rows = self.table
-        if ax is None:
-            _, ax = plt.subplots(figsize=(max(4, 1.2 * len(rows)), 3))
+        created = ax is None
+        if created:
+            _, ax = plt.subplots(figsize=(max(4.5, 1.3 * len(rows)), 3.4))
         rates = [r["win_rate"] for r in rows]
         errs = [[r["win_rate"] - r["ci95"][0] for r in rows], [r["ci95"][1] - r["win_rate"] for r in rows]]
-        ax.bar([r["bot"] for r in rows], rates, yerr=errs, capsize=4, color="#b5651d")
+        ax.bar(range(len(rows)), rates, yerr=errs, capsize=4, color="#b5651d")
+        ax.set_xticks(range(len(rows)))
+        ax.set_xticklabels([textwrap.fill(r["bot"], 14, break_long_words=False) for r in rows], fontsize=9)
         ax.axhline(1 / self.players, color="grey", lw=0.8, ls="--", label="fair share")
         ax.set_ylim(0, 1)
         ax.set_ylabel("win rate")
         ax.set_title(f"{self.game}: {len(self.games)} games, {self.players} players")
         ax.legend()
+        labels_height = _fit_labels(ax)
+        if created:                      # the bars keep their height above long, upright labels
+            ax.figure.set_figheight(3.2 + labels_height)
+            ax.figure.tight_layout()
         return ax
+
+
+def _fit_labels(ax: Any) -> float:
+    """Tilt the x labels (30 degrees, then upright) until no two of them overlap when drawn; returns
+    the height the labels take, in inches."""
+    labels = ax.get_xticklabels()
+    for rotation, align in ((0, "center"), (30, "right"), (90, "center")):
+        for label in labels:
+            label.set_rotation(rotation)
+            label.set_horizontalalignment(align)
+        renderer = ax.figure.canvas.get_renderer()
+        boxes = [label.get_window_extent(renderer) for label in labels]
+        if not any(a.x1 > b.x0 and b.x1 > a.x0 for a, b in zip(boxes, boxes[1:])):
+            break
+    return max((b.height for b in boxes), default=0.0) / ax.figure.dpi
+
+
+def _reason_words(reason: str) -> str:
+    from archeo_lab.bots.isolation import REASONS
+
+    return REASONS.get(reason, reason)
 
 
 def _labels(bots: Sequence[Any] | Mapping[str, Any]) -> tuple[list[str], list[Any]]:
     from archeo_lab import bots as registry
 
     if isinstance(bots, Mapping):
-        return list(bots), list(bots.values())
+        return [str(k) for k in bots], list(bots.values())
     labels, entries = [], []
     for entry in bots:
         base = registry.describe(entry)
@@ -188,38 +247,124 @@ def _labels(bots: Sequence[Any] | Mapping[str, Any]) -> tuple[list[str], list[An
     return labels, entries
 
 
-def _play(task: tuple) -> dict:
-    """One game of a tournament (runs in a worker process when ``processes > 1``)."""
-    from archeo_lab import bots as registry
+def _derived(seed: int, *parts: Any) -> int:
+    """A 31-bit seed from the tournament's seed and what it is for (the seated bots' names, the game
+    number): the same whatever other bots entered or in which order the games are played."""
+    digest = hashlib.blake2b(repr((seed, *parts)).encode(), digest_size=8, person=b"archeo-tourney").digest()
+    return int.from_bytes(digest, "big") % (1 << 31)
 
-    key, players, variant, seed, seats, entries, bot_seeds = task
-    game = get_game(key)
-    players_bots = [registry.make(e, seed=s) if isinstance(e, str) else e for e, s in zip(entries, bot_seeds)]
-    state = game.new_state(players=players, seed=seed, variant=variant)
-    record = {"seed": seed, "seats": list(seats), "scores": None, "shares": [0.0] * players, "error": None,
-              "actions": 0}
-    while not state.is_terminal:
-        seat = state.current_player
-        try:
-            if record["actions"] >= MAX_ACTIONS:
-                raise RuntimeError(f"the game did not end after {MAX_ACTIONS} actions")
-            # bots see a determinized copy: hidden cards and bids resampled
-            action = players_bots[seat].choose(state.determinize(seat, Rng(bot_seeds[seat] + record["actions"])))
-            state.apply(action)
-        except Exception as exc:  # a learner's bot may fail in any way: report it, go on
-            message = f"{type(exc).__name__}: {exc}"
-            where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
-            if where is not None:
-                message += f" ({where.name}, line {where.lineno})"
-            record["error"] = {"bot": seats[seat], "message": message}
+
+class _Referee:
+    """Plays tournament games: the rules, the scores and the built-in bots live here; learners' bots
+    play through ``IsolatedBot`` (one per bot, reused from game to game, a fresh bot each game)."""
+
+    def __init__(self, entries: list[Any], labels: list[str], time_limit: float, memory_limit: float | None,
+                 isolate: bool):
+        from archeo_lab.bots.isolation import IsolatedBot
+
+        self.kinds: list[tuple] = []
+        for label, entry in zip(labels, entries):
+            if isinstance(entry, str):
+                self.kinds.append(("builtin", entry))
+            elif isinstance(entry, IsolatedBot):
+                source = entry.path if entry.path is not None else entry.source
+                self.kinds.append(("learner", source, isolate or entry.path is not None))
+            elif callable(getattr(entry, "choose", None)):
+                self.kinds.append(("learner", entry, isolate))
+            else:
+                raise TypeError(f"{label}: a bot is a name, a bot file or an object with choose(state), "
+                                f"not {quote(entry)}")
+        self.labels, self.time_limit, self.memory_limit = labels, time_limit, memory_limit
+        self.proxies: dict[int, Any] = {}
+
+    def proxy(self, index: int):
+        from archeo_lab.bots.isolation import IsolatedBot
+
+        bot = self.proxies.get(index)
+        if bot is None:
+            _, source, isolate = self.kinds[index]
+            bot = self.proxies[index] = IsolatedBot(source, name=self.labels[index], time_limit=self.time_limit,
+                                                    memory_limit=self.memory_limit, isolate=isolate)
+        return bot
+
+    def notes(self) -> list[str]:
+        return sorted({f"{bot.name}: {bot.note}" for bot in self.proxies.values() if bot.note})
+
+    def seat(self, index: int, seed: int) -> Any:
+        """The bot of entry ``index`` for one game, seeded with ``seed``."""
+        from archeo_lab import bots as registry
+
+        kind = self.kinds[index]
+        if kind[0] == "builtin":
+            return registry.make(kind[1], seed=seed)
+        bot = self.proxy(index)
+        bot.new_game(seed)
+        return bot
+
+    def play(self, task: tuple) -> dict:
+        """One game: ``(game, players, variant, seed, seat labels, entry indices, bot seeds)``."""
+        from archeo_lab.bots.isolation import BotForfeit
+
+        key, players, variant, seed, seats, indices, bot_seeds = task
+        state = get_game(key).new_state(players=players, seed=seed, variant=variant)
+        record = {"seed": seed, "seats": list(seats), "scores": None, "shares": [0.0] * players, "error": None,
+                  "actions": 0}
+        bots = [self.seat(i, s) for i, s in zip(indices, bot_seeds)]
+
+        def forfeit(seat: int, reason: str, message: str) -> dict:
+            record["error"] = {"bot": seats[seat], "reason": reason, "message": message}
             others = [s for s in range(players) if s != seat]
             record["shares"] = [1 / len(others) if s in others else 0.0 for s in range(players)]
             return record
-        record["actions"] += 1
-    winners = state.winners()
-    record["scores"] = state.scores()
-    record["shares"] = [1 / len(winners) if s in winners else 0.0 for s in range(players)]
-    return record
+
+        while not state.is_terminal:
+            seat = state.current_player
+            if record["actions"] >= MAX_ACTIONS:
+                return forfeit(seat, "time", f"the game did not end after {MAX_ACTIONS} actions")
+            # Bots see a determinized copy: hidden cards and bids resampled, nothing of the real deal.
+            view = state.determinize(seat, Rng(bot_seeds[seat] + record["actions"]))
+            try:
+                action = bots[seat].choose(view)
+            except BotForfeit as exc:
+                return forfeit(seat, exc.reason, exc.detail)
+            except Exception as exc:      # a built-in bot's own error
+                return forfeit(seat, "crash", _error_text(exc))
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                return forfeit(seat, "illegal", f"{quote(action)}: {exc}")
+            record["actions"] += 1
+        winners = state.winners()
+        record["scores"] = state.scores()
+        record["shares"] = [1 / len(winners) if s in winners else 0.0 for s in range(players)]
+        return record
+
+    def close(self) -> None:
+        for bot in self.proxies.values():
+            bot.close()
+        self.proxies.clear()
+
+
+def _error_text(exc: BaseException) -> str:
+    message = f"{type(exc).__name__}: {exc}"
+    where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+    if where is not None:
+        message += f" ({where.name}, line {where.lineno})"
+    return message
+
+
+#: The referee of the worker processes when ``processes > 1`` (inherited by fork, one per worker).
+_POOL_REFEREE: _Referee | None = None
+
+
+def _pool_play(task: tuple) -> tuple[dict, list[str]]:
+    """One game in a worker process of the pool; its learners' workers stop when it exits."""
+    referee = _POOL_REFEREE
+    if not getattr(referee, "closing", False):
+        from multiprocessing import util
+
+        referee.closing = util.Finalize(referee, referee.close, exitpriority=10)
+    return referee.play(task), referee.notes()
 
 
 def _parallel_ok() -> bool:
@@ -228,7 +373,8 @@ def _parallel_ok() -> bool:
 
 def tournament(game: str, bots: Sequence[Any] | Mapping[str, Any], *, games: int = 10, seed: int = 0,
                players: int | None = None, variant: str | None = None, processes: int = 1,
-               progress: Callable[[int, int], None] | None = None) -> TournamentResult:
+               progress: Callable[[int, int], None] | None = None, time_limit: float = 1.0,
+               memory_limit: float | None = 512, isolate: bool = True) -> TournamentResult:
     """Round robin over groups of bots and over the rotations of their seats.
 
     Parameters
@@ -236,17 +382,27 @@ def tournament(game: str, bots: Sequence[Any] | Mapping[str, Any], *, games: int
     game : str
         A registered game key.
     bots : list or dict
-        Bot names or objects with ``choose(state)``; a dict gives each its label.
+        Bot names, learners' bot files (``load_bots``) or objects with ``choose(state)``; a dict
+        gives each its label.
     games : int
         Games per group and seating.
     seed : int
-        Seeds every game and bot (drawn here, before any game is played).
+        Seeds every game and bot (derived from it and the seated bots' names).
     players : int, optional
         Seats per game (default: the game's minimum).
     processes : int
-        Worker processes (``fork`` only; ignored where it cannot run, as in Pyodide).
+        Games played at once, each in a worker process (``fork``; played one by one where it cannot
+        run, as in Pyodide or on Windows, with a note).
     progress : callable, optional
         Called as ``progress(done, total)`` after each game.
+    time_limit : float
+        Seconds a learner's bot may take for a move (default 1); slower forfeits the game.
+    memory_limit : float or None
+        MiB a learner's bot may use beyond the engine (default 512), where the system allows.
+    isolate : bool
+        Learners' objects play from worker processes (default).  ``False`` runs them in this process
+        (trusted bots: faster, not protected against); files always load in a worker where there
+        are processes.  Built-in bots always play here.
     """
     g = get_game(game)
     players = g.check_players(players)
@@ -254,32 +410,59 @@ def tournament(game: str, bots: Sequence[Any] | Mapping[str, Any], *, games: int
     labels, entries = _labels(bots)
     if len(labels) < players:
         raise ValueError(f"a {players}-player tournament needs at least {players} bots, got {len(labels)}")
-    rng = Rng(seed)
+    if not (isinstance(time_limit, (int, float)) and time_limit > 0):
+        raise ValueError(f"time_limit must be a number of seconds > 0, not {time_limit!r}")
+    from archeo_lab import bots as registry
+
+    for entry in entries:                 # an unknown name stops here, before any game
+        if isinstance(entry, str):
+            registry.make(entry, seed=0)
+    referee = _Referee(entries, labels, time_limit, memory_limit, isolate)
     tasks = []
     for group in itertools.combinations(range(len(labels)), players):
         for shift in range(players):
             seating = group[shift:] + group[:shift]
-            for _ in range(games):
-                tasks.append((g.key, players, variant, rng.below(2**31), tuple(labels[i] for i in seating),
-                              tuple(entries[i] for i in seating), tuple(rng.below(2**31) for _ in seating)))
-    result = TournamentResult(game=g.key, players=players, bots=labels)
+            names = tuple(labels[i] for i in seating)
+            for k in range(games):
+                tasks.append((g.key, players, variant, _derived(seed, "game", names, k), names, seating,
+                              tuple(_derived(seed, "bot", names, k, s) for s in range(players))))
+    result = TournamentResult(game=g.key, players=players, bots=labels, seed=seed)
     total = len(tasks)
-    if processes > 1 and _parallel_ok():
+    notes: set[str] = set()
+    if processes > 1:
         import multiprocessing
 
         try:
-            context = multiprocessing.get_context("fork")
-        except ValueError:   # no fork on this platform: play in this process
+            context = multiprocessing.get_context("fork") if _parallel_ok() else None
+        except ValueError:
             context = None
-        if context is not None:
-            with context.Pool(processes) as pool:
-                for done, record in enumerate(pool.imap(_play, tasks), start=1):
+        if context is None:
+            notes.add(f"processes={processes} was ignored: no worker processes can be forked here, "
+                      "so the games were played one by one")
+        else:
+            global _POOL_REFEREE
+            _POOL_REFEREE = referee
+            pool = context.Pool(processes)
+            try:
+                for done, (record, pool_notes) in enumerate(pool.imap(_pool_play, tasks), start=1):
                     result.games.append(record)
+                    notes.update(pool_notes)
                     if progress:
                         progress(done, total)
+                pool.close()
+                pool.join()
+            finally:
+                pool.terminate()
+                _POOL_REFEREE = None
+            result.notes = sorted(notes)
             return result
-    for done, task in enumerate(tasks, start=1):
-        result.games.append(_play(task))
-        if progress:
-            progress(done, total)
+    try:
+        for done, task in enumerate(tasks, start=1):
+            result.games.append(referee.play(task))
+            if progress:
+                progress(done, total)
+        notes.update(referee.notes())
+    finally:
+        referee.close()
+    result.notes = sorted(notes)
     return result

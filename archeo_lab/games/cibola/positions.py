@@ -1,9 +1,11 @@
-"""Small Cibola positions for tutorials and rule tests (the FEN of this game).
+"""Small Cibola positions for tutorials and rule tests, set up by hand like a
+chess diagram.
 
 ``position(...)`` starts a seeded game and then arranges the round about to
 be bid: which cards are revealed, each seat's explorers, the discard, the
-torch, what each seat already collected and which totems are in play.  Every
-other card stays in its pile, so the result is a legal state (``check()``).
+torch, what each seat already collected, the rocks on the temple board and
+which totems are in play.  Every other card stays in its pile, so the result
+is a legal state (``check()``: as many rocks as rock cards collected).
 
 >>> s = position(players=4, table=["I-03", "I-01", "I-05", "I-04"],
 ...              explorers=[6, 4, 3, 4], torch=2)
@@ -13,10 +15,10 @@ other card stays in its pile, so the result is a legal state (``check()``).
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from . import scoring
-from .components import CARD_BY_ID, EXPLORERS_PER_PLAYER, ROUNDS, TOTEM_BY_NAME, TOTEMS_IN_PLAY
+from .components import CARD_BY_ID, COLUMNS, EXPLORERS_PER_PLAYER, ROUNDS, TOTEM_BY_NAME, TOTEMS_IN_PLAY
 from .state import GAME, CibolaState
 
 __all__ = ["position"]
@@ -25,12 +27,18 @@ __all__ = ["position"]
 def position(players: int = 4, *, seed: int = 0, table: Sequence[str] | None = None,
              explorers: Sequence[int] | None = None, discard: int | None = None, torch: int = 0,
              collections: Sequence[Sequence[str]] | None = None, totems_in_play: Sequence[str] | None = None,
-             round: int = 1) -> CibolaState:
+             round: int = 1, rocks: Mapping[str, Sequence[int]] | None = None) -> CibolaState:
     """A state at the start of a round's bidding, arranged as given (see the module docstring).
 
     ``explorers`` without ``discard``: the discard holds the rest of the
-    ``players * explorers_per_player`` explorers.  Raises ``ValueError`` on an
-    arrangement the rules cannot reach (a card twice, too many explorers...).
+    ``players * explorers_per_player`` explorers.  ``rocks`` covers cells of the temple board,
+    named by kind and printed value (``{"sundial": [3], "shield": [9]}``).  Raises ``ValueError``
+    on an arrangement the rules cannot reach (a card twice, too many explorers, a column left
+    without a visible cell...).
+
+    >>> s = position(players=2, collections=[["I-02"], []], rocks={"shield": [9]})
+    >>> s.covered[3]
+    [False, False, True]
     """
     state = GAME.new_state(players=players, seed=seed)
     n = state.players
@@ -74,6 +82,15 @@ def position(players: int = 4, *, seed: int = 0, table: Sequence[str] | None = N
             raise ValueError(f"totems_in_play: name {TOTEMS_IN_PLAY} different totems")
         state.totems_in_play = list(totems_in_play)
         state.totems_available = list(totems_in_play)
+    for kind, values in (rocks or {}).items():
+        column = next((i for i, col in enumerate(COLUMNS) if col.kind == kind), None)
+        if column is None:
+            raise ValueError(f"rocks: no column {kind!r}; the columns are {', '.join(c.kind for c in COLUMNS)}")
+        for value in values:
+            if value not in COLUMNS[column].cells:
+                raise ValueError(f"rocks: the {kind} column has no cell {value}; its cells are "
+                                 f"{', '.join(map(str, COLUMNS[column].cells))}")
+            state.covered[column][COLUMNS[column].cells.index(value)] = True
     if not 0 <= torch < n or not 1 <= round <= ROUNDS:
         raise ValueError(f"torch must be a seat (0 to {n - 1}) and round 1 to {ROUNDS}")
     state.torch, state.round = torch, round

@@ -45,7 +45,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from archeo_lab.engine import Action, Fields, Game, Rng, State
-from archeo_lab.engine.saves import CorruptSave
+from archeo_lab.engine.errors import quote
+from archeo_lab.engine.saves import SEAT, CorruptSave, ints, items, one_of, per_seat
 
 from . import scoring
 from .components import (
@@ -181,6 +182,21 @@ _MOVES = {(a, i, b, j): MoveRock(COLUMNS[a].kind, i + 1, COLUMNS[b].kind, j + 1)
 
 BID, PICK, ROCK, TOTEM, LANDSLIDE, OVER = "bid", "pick", "rock", "totem", "landslide", "over"
 PHASES = (BID, PICK, ROCK, TOTEM, LANDSLIDE, OVER)
+#: Explorers in a game (24 at every player count: 2 x 12, 3 x 8, 4 x 6).
+_ALL_EXPLORERS = max(n * e for n, e in EXPLORERS_PER_PLAYER.items())
+_CARD, _TOTEM, _KIND = one_of(CARD_BY_ID, "a treasure card"), one_of(TOTEM_BY_NAME, "a totem"), one_of(KINDS, "a column")
+_CELL = ints(1, max(len(c.cells) for c in COLUMNS))
+#: The public log, entry by entry (``Fields.events``): what each kind of line holds.
+EVENTS = {
+    "start": (SEAT, items(_TOTEM, TOTEMS_IN_PLAY, TOTEMS_IN_PLAY)),
+    "round": (ints(1, ROUNDS), items(_CARD, 0, CARDS_PER_ROUND)),
+    "bid": (SEAT,), "reveal": (per_seat(ints(0, _ALL_EXPLORERS)),),
+    "share": (items(SEAT, 1, max(EXPLORERS_PER_PLAYER)), ints(0, _ALL_EXPLORERS)),
+    "take": (SEAT, _CARD), "rock": (SEAT, _KIND, _CELL), "totem": (SEAT, _TOTEM),
+    "pillage": (SEAT, ints(0, 3)), "tribute": (SEAT, ints(0, max(EXPLORERS_PER_PLAYER) - 1)),
+    "move": (SEAT, _KIND, _CELL, _KIND, _CELL), "leave": (SEAT,), "leftover": (_CARD,), "torch": (SEAT,),
+    "end": (per_seat(ints(-10_000, 10_000)),),
+}
 _RULE_ROCK = ("'on ne peut pas recouvrir une case si c'est la dernière case visible d'une colonne' "
               "(the last visible cell of a column is never covered)")
 
@@ -369,8 +385,7 @@ class CibolaState(State):
                     total = c.explorers[s] + c.fist[s]
                     c.fist[s] = rng.below(total + 1)
                     c.explorers[s] = total - c.fist[s]
-        c.rng = rng.spawn()
-        c.seed = c.rng.state & 0x7FFFFFFF   # the true seed would give the piles away
+        c._fresh_chance(rng)                # the true seed would give the piles away
         return c
 
     # -- rule steps ---------------------------------------------------------------------
@@ -613,13 +628,15 @@ class CibolaState(State):
         s.leftovers = f.str_list("leftovers", choices=cards)
         s.collections = f.str_lists("collections", length=players, choices=cards)
         s.counts = [scoring.treasure_counts(c) for c in s.collections]
-        s.explorers = f.int_list("explorers", length=players, lo=0)
-        s.fist = f.opt_int_list("fist", length=players, lo=0)
-        s.discard = f.int("discard", lo=0)
+        s.explorers = f.int_list("explorers", length=players, lo=0, hi=_ALL_EXPLORERS)
+        s.fist = f.opt_int_list("fist", length=players, lo=0, hi=_ALL_EXPLORERS)
+        s.discard = f.int("discard", lo=0, hi=_ALL_EXPLORERS)
         s.torch = f.int("torch", **seat)
         s.torch_claim = f.opt_int("torch_claim", **seat)
         s.bid_order = f.int_list("bid_order", length=players, **seat)
         s.pick_order = f.int_list("pick_order", **seat)
+        if len(s.pick_order) not in (0, 4 if players == 2 else players):
+            raise CorruptSave(f"{f.path}.pick_order must be empty or list the picks of a round, got {s.pick_order}")
         s.pick_index = f.int("pick_index", lo=0, hi=len(s.pick_order))
         s.last_picker = f.opt_int("last_picker", **seat)
         covered = f.list("covered", length=len(COLUMNS))
@@ -635,11 +652,11 @@ class CibolaState(State):
         s.pending = []
         for i, item in enumerate(f.list("pending")):
             if not (isinstance(item, list) and len(item) == 2 and item[0] in (ROCK, TOTEM, LANDSLIDE)
-                    and isinstance(item[1], int) and 0 <= item[1] < players):
-                raise CorruptSave(f"{f.path}.pending[{i}] must be [step, seat], got {item!r}")
+                    and SEAT.test(item[1], players)):
+                raise CorruptSave(f"{f.path}.pending[{i}] must be [step, seat], got {quote(item)}")
             s.pending.append((item[0], item[1]))
         s.peek = f.str_lists("peek", length=players, choices=cards)
-        s.events = f.events()
+        s.events = f.events(kinds=EVENTS, players=players)
         return s
 
     def check(self) -> list[str]:
@@ -667,8 +684,18 @@ class CibolaState(State):
             problems.append("the totems in play must be either available or held by one player")
         if sorted(self.bid_order) != list(self.seats):
             problems.append("bid_order must list every seat once")
+        order = self.pick_order
+        if order and (sorted(order) != list(self.seats) if n > 2 else
+                      not (order[0] == order[2] != order[1] == order[3])):
+            problems.append("pick_order must list every seat once (two players: winner, other, winner, other)")
         if self.is_terminal != (self.current_player is None):
             problems.append("current_player must be empty exactly when the game is over")
+        problems += self._check_fists()
+        cells = {c.kind: len(c.cells) for c in COLUMNS}
+        for e in self.events:       # a rock is put on (or moved between) cells its column has
+            if (e[0] == "rock" and e[3] > cells[e[2]]) or (e[0] == "move" and (e[3] > cells[e[2]] or e[5] > cells[e[4]])):
+                problems.append(f"the log names a cell the temple board does not have: {e}")
+                break
         waiting = self.fist.count(None)
         if self.phase == BID and (not waiting or self.current_player != self.bid_order[n - waiting]):
             problems.append("current_player is not the next seat to bid")
@@ -681,6 +708,24 @@ class CibolaState(State):
                 self.phase, self.current_player)):
             problems.append("the current step is not the first pending rock/totem step")
         return problems
+
+    def _check_fists(self) -> list[str]:
+        """The fists agree with the round: before the reveal, exactly the seats that bid hold a bid;
+        after it, a seat that has not picked yet holds its revealed bid, one that picked holds 0."""
+        n, fist = self.players, self.fist
+        if self.phase == BID:
+            done = n - fist.count(None)
+            if any((fist[s] is not None) != (k < done) for k, s in enumerate(self.bid_order)):
+                return ["the seats that have bid must be the first ones of bid_order"]
+            return []
+        since = next((len(self.events) - k for k, e in enumerate(reversed(self.events)) if e[0] == "round"), None)
+        reveal = next((e[1] for e in self.events[since or 0:] if e[0] == "reveal"), None)
+        if since is None or reveal is None:
+            return ["the log must show this round's cards and the bids revealed"]
+        picked = set(self.pick_order[: self.pick_index])
+        if any(fist[s] != (0 if s in picked else reveal[s]) for s in self.seats):
+            return ["each fist must hold the revealed bid until its seat picks, then nothing"]
+        return []
 
     # -- text ---------------------------------------------------------------------------
     def __str__(self) -> str:

@@ -11,7 +11,7 @@
 from .components import BACKS, KINDS, TILE_COUNTS, TOKENS
 from .grid import cell_name, cell_xy, geometry
 from .lines import draw_lines, lines_from, movement_graph, reachable
-from .positions import position
+from .positions import hand_tiles, layout_tiles, placed_tiles, position, stack_at, stack_in_words, tile_at
 from .scoring import board_limit, final_scores, score_breakdown, tile_points
 from .state import (
     ADVENTURES, GAME, STANDARD, Camp, EndTurn, Keep, LuxorGame, LuxorState, Move, Place, UseToken,
@@ -21,5 +21,6 @@ __all__ = [
     "GAME", "Keep", "Place", "Camp", "Move", "EndTurn", "UseToken", "LuxorGame", "LuxorState", "STANDARD",
     "ADVENTURES", "board_limit", "tile_points", "score_breakdown", "final_scores", "movement_graph",
     "reachable", "lines_from", "draw_lines", "position", "cell_name", "cell_xy", "geometry", "BACKS",
-    "KINDS", "TILE_COUNTS", "TOKENS",
+    "KINDS", "TILE_COUNTS", "TOKENS", "tile_at", "stack_at", "stack_in_words", "hand_tiles", "layout_tiles",
+    "placed_tiles",
 ]

@@ -15,7 +15,8 @@ directed graph:
 * ``lines_from(state, tile)``: the four lines from a tile, with the running
   cost, up to where they are blocked;
 * ``draw_lines(state, tile, adventurers)``: a matplotlib picture of the grid
-  with the lines from ``tile`` coloured by what they can still reach.
+  with the lines from ``tile`` coloured by what they can still reach, and a
+  legend of every colour and label.
 
 >>> from archeo_lab.games.luxor.positions import position
 >>> s = position(players=2, layout=["desert", "desert temple", "desert temple", "desert"],
@@ -34,7 +35,7 @@ import networkx as nx
 from .components import KINDS, TILE_MAX
 from .grid import DIRECTION_NAMES, DIRECTIONS
 
-__all__ = ["movement_graph", "reachable", "lines_from", "draw_lines", "TERRAIN_COLOURS"]
+__all__ = ["movement_graph", "reachable", "lines_from", "draw_lines", "TERRAIN_COLOURS", "LINE_COLOURS"]
 
 #: Colours of the terrains in the drawings (and the board widget).
 TERRAIN_COLOURS = {"desert": "#f3dca2", "oasis": "#8fc46a", "mountain": "#a1887f", "lake": "#6fa8dc"}
@@ -177,24 +178,36 @@ def reachable(state, tile, adventurers: int, *, graph: nx.DiGraph | None = None)
     return dict(sorted(out.items(), key=lambda kv: (kv[1], kv[0])))
 
 
-def draw_lines(state, tile, adventurers: int, *, ax=None, title: str | None = None):
+#: Colours of the movement lines (none of them a terrain's colour): a step to a tile the extras
+#: can claim, a step that needs more adventurers, a blocked line, the camp the lines start from.
+LINE_COLOURS = {"claim": "#5e2ca5", "more": "#e65100", "blocked": "#c62828", "camp": "#3e2723"}
+
+
+def draw_lines(state, tile, adventurers: int, *, ax=None, title: str | None = None, legend: bool = True):
     """Draw the grid and the movement lines from ``tile``, coloured by what they can still reach.
 
-    Green steps reach a tile ``adventurers`` extras can claim (its cost is
-    written on it), orange steps need more adventurers than that, a red cross
-    marks where a line is blocked (lake, snakes, a full tile); the other
-    possible steps of the board are drawn faintly.  Returns the matplotlib
-    ``Axes``.
+    Purple arrows reach a tile ``adventurers`` extras can claim (its cost, the
+    adventurers the line leaves up to there, is written on it in purple),
+    dashed orange arrows need more adventurers than that, a red cross marks a
+    tile that stops a line (a lake, snakes, a tile with no room left); the
+    other possible steps of the board are drawn faintly.  Terrains keep their
+    board colours (``TERRAIN_COLOURS``); no line uses a terrain's colour.  With
+    ``legend`` (the default) every colour, letter and label is explained under
+    the grid.  Returns the matplotlib ``Axes``.
     """
     from archeo_lab.browser import require_plots
 
     plt = require_plots()   # matplotlib, or a clear message where it cannot load
-    from matplotlib.patches import Rectangle
+    from matplotlib import patheffects
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch, Rectangle
+
+    from .components import BUILDING_POINTS, ENTRY_COST
 
     g = movement_graph(state)
     start = _name(state, tile)
     if ax is None:
-        _, ax = plt.subplots(figsize=(6, 5))
+        _, ax = plt.subplots(figsize=(7.5, 8.5) if legend else (7.5, 7.5))
     pos = nx.get_node_attributes(g, "pos")
     for cell, data in g.nodes(data=True):
         x, y = data["pos"]
@@ -203,10 +216,10 @@ def draw_lines(state, tile, adventurers: int, *, ax=None, title: str | None = No
         label = _LETTERS.get(data["building"], "")
         if not data["open"]:
             label = "lake" if data["terrain"] == "lake" else "snakes"
-        ax.text(x - 0.4, y + 0.3, f"{cell} {label}", fontsize=6.5, va="center", zorder=3)
+        ax.text(x - 0.42, y + 0.33, f"{cell} {label}", fontsize=8, va="center", zorder=3)
         if data["adventurers"]:
-            ax.text(x + 0.43, y - 0.36, f"{data['adventurers']} (top {data['top']})", fontsize=6, ha="right",
-                    zorder=3, color="#3b2f22")
+            ax.text(x - 0.42, y - 0.36, f"{data['adventurers']} adv.", fontsize=7, zorder=3, color="#3b2f22")
+            ax.text(x + 0.42, y - 0.36, f"top {data['top']}", fontsize=7, ha="right", zorder=3, color="#3b2f22")
     nx.draw_networkx_edges(g, pos, ax=ax, edge_color="#c9b58f", width=0.6, arrows=False)
     lines = lines_from(state, start, graph=g)
     near, far, stops = [], [], []
@@ -222,27 +235,50 @@ def draw_lines(state, tile, adventurers: int, *, ax=None, title: str | None = No
         blocked_tile = name_next is not None or any(pos[v] == stop for v in g.nodes)
         if blocked_tile:
             stops.append(stop)
-    nx.draw_networkx_edges(g, pos, edgelist=far, ax=ax, edge_color="#ef6c00", width=2.8, arrowsize=18,
+    nx.draw_networkx_edges(g, pos, edgelist=far, ax=ax, edge_color=LINE_COLOURS["more"], width=2.8, arrowsize=18,
                            style="dashed", node_size=700)
-    nx.draw_networkx_edges(g, pos, edgelist=near, ax=ax, edge_color="#2e7d32", width=3.6, arrowsize=20,
-                           node_size=700)
+    nx.draw_networkx_edges(g, pos, edgelist=near, ax=ax, edge_color=LINE_COLOURS["claim"], width=3.6,
+                           arrowsize=20, node_size=700)
     for x, y in stops:
-        ax.plot([x - 0.15, x + 0.15], [y - 0.15, y + 0.15], color="#c62828", lw=2.5, zorder=4)
-        ax.plot([x - 0.15, x + 0.15], [y + 0.15, y - 0.15], color="#c62828", lw=2.5, zorder=4)
+        ax.plot([x - 0.15, x + 0.15], [y - 0.15, y + 0.15], color=LINE_COLOURS["blocked"], lw=2.5, zorder=4)
+        ax.plot([x - 0.15, x + 0.15], [y + 0.15, y - 0.15], color=LINE_COLOURS["blocked"], lw=2.5, zorder=4)
+    halo = [patheffects.withStroke(linewidth=3, foreground="white")]
     for cell, cost in reachable(state, start, adventurers, graph=g).items():
         x, y = pos[cell]
-        ax.text(x, y - 0.05, str(cost), fontsize=11, fontweight="bold", ha="center", va="center",
-                color="#1b5e20", zorder=5)
+        ax.text(x + 0.2, y + 0.12, str(cost), fontsize=12, fontweight="bold", ha="center", va="center",
+                color=LINE_COLOURS["claim"], zorder=5, path_effects=halo)
     x, y = pos[start]
-    ax.add_patch(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fill=False, edgecolor="#b5651d", lw=3, zorder=4))
+    ax.add_patch(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fill=False, edgecolor=LINE_COLOURS["camp"], lw=3,
+                           zorder=4))
     xs = [p[0] for p in pos.values()]
     ys = [p[1] for p in pos.values()]
     ax.set_xlim(min(xs) - 1, max(xs) + 1)
-    ax.set_ylim(min(ys) - 1.2, max(ys) + 1)
-    ax.text(min(xs) - 0.5, min(ys) - 0.95, "C camp, T temple, P pyramid; '4 (top 1)': four adventurers, "
-            "seat 1 on top", fontsize=7, color="#5d4037")
+    ax.set_ylim(min(ys) - 1, max(ys) + 1)
     ax.set_aspect("equal")
     ax.axis("off")
-    ax.set_title(title or f"Lines from the camp on {start} with {adventurers} extra adventurers\n"
-                          "green: can claim (cost shown), orange: needs more, red x: blocked", fontsize=9)
+    ax.set_title(title or f"Lines from the camp on {start} with {adventurers} extra adventurers", fontsize=10)
+    if legend:
+        def enter(terrain):
+            cost = ENTRY_COST[terrain]
+            return "cannot be entered" if cost is None else f"enter with {cost}"
+
+        handles = [Patch(facecolor=TERRAIN_COLOURS[t], edgecolor="#7a6a55", label=f"{t} ({enter(t)})")
+                   for t in TERRAIN_COLOURS]
+        handles += [Line2D([], [], ls="", marker=f"${letter}$", markersize=8, color="black",
+                           label=f"{building} ({BUILDING_POINTS[building]} point{'s' * (BUILDING_POINTS[building] > 1)})")
+                    for building, letter in _LETTERS.items()]
+        handles += [
+            Patch(fill=False, edgecolor=LINE_COLOURS["camp"], lw=2.5, label=f"the camp on {start}"),
+            Line2D([], [], color=LINE_COLOURS["claim"], lw=3, marker=">", markersize=7,
+                   label="step to a tile the extras can claim; purple number: adventurers it takes"),
+            Line2D([], [], color=LINE_COLOURS["more"], lw=2.5, ls="--", marker=">", markersize=7,
+                   label="step that needs more adventurers"),
+            Line2D([], [], color=LINE_COLOURS["blocked"], ls="", marker="x", markersize=9, markeredgewidth=2.5,
+                   label="a line stops here (lake, snakes or a full tile)"),
+            Line2D([], [], color="#c9b58f", lw=1, label="other straight steps on the board"),
+            Line2D([], [], ls="", marker="$n$", markersize=7, color="#3b2f22",
+                   label="'4 adv.', 'top 1': 4 adventurers there, seat 1's on top"),
+        ]
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=2, fontsize=8,
+                  frameon=False, handlelength=2.2, columnspacing=1.2)
     return ax

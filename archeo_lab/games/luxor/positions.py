@@ -1,4 +1,5 @@
-"""Small Expedition Luxor positions for tutorials and rule tests (the FEN of this game).
+"""Small Expedition Luxor positions for tutorials and rule tests, set up by hand like a
+chess diagram.
 
 ``position(...)`` deals a seeded game, lets every seat keep the same "1"
 tile, and then arranges the board: the start layout's order, extra tiles on
@@ -20,7 +21,7 @@ from typing import Mapping, Sequence
 from .components import ADVENTURERS_PER_PLAYER, KIND_INDEX, KINDS, TOKENS
 from .state import ADVENTURES, GAME, PLAY, LuxorState
 
-__all__ = ["position"]
+__all__ = ["position", "tile_at", "stack_at", "hand_tiles", "layout_tiles", "stack_in_words", "placed_tiles"]
 
 
 def _take(pool: list[int], kind: str, who: str) -> int:
@@ -160,3 +161,82 @@ def position(players: int = 2, *, seed: int = 0, variant: str | None = None,
     if problems:
         raise ValueError(problems[0])
     return state
+
+
+# -- reading a position in words (what a learner prints instead of codes and seat tuples) ------
+
+def tile_at(state: LuxorState, cell: str) -> str | None:
+    """The kind of tile on ``cell`` (``"oasis temple"``), or ``None`` if the cell is empty.
+
+    >>> s = position(players=2, tiles={"E6": "oasis temple"})
+    >>> tile_at(s, "E6"), tile_at(s, "A1")
+    ('oasis temple', None)
+    """
+    kind = state.kind[state.geo.cell(cell)]
+    return KINDS[kind].name if kind >= 0 else None
+
+
+def stack_at(state: LuxorState, cell: str) -> list[int]:
+    """The seats of the adventurers on ``cell``, bottom to top (the last one scores).
+
+    >>> stack_at(position(players=2, tiles={"E6": "oasis temple"}, stacks={"E6": [1, 0]}), "E6")
+    [1, 0]
+    """
+    return list(state.stack[state.geo.cell(cell)])
+
+
+def stack_in_words(state: LuxorState, cell: str, names: Sequence[str] | None = None) -> str:
+    """A tile's adventurers as a learner reads them, bottom to top, and who is on top (who scores).
+
+    >>> s = position(players=2, tiles={"E6": "oasis temple"}, stacks={"E6": [1, 1, 0]})
+    >>> stack_in_words(s, "E6", names=["Ann", "Bob"])
+    "E6 (oasis temple): 3 adventurers, 2 of Bob's then 1 of Ann's (bottom to top): Ann on top"
+    >>> stack_in_words(position(players=2, stacks={"F6": [0, 0]}), "F6")
+    "F6 (desert temple): 2 adventurers, all seat 0's"
+    >>> stack_in_words(s, "G6")
+    'G6 (desert): no adventurer'
+    """
+    seats = stack_at(state, cell)
+    who = [names[s] if names else f"seat {s}" for s in seats]
+    where = f"{cell.upper()} ({tile_at(state, cell) or 'no tile'})"
+    if not seats:
+        return f"{where}: no adventurer"
+    count = f"{len(seats)} adventurer{'s' if len(seats) > 1 else ''}"
+    if len(set(seats)) == 1:
+        return f"{where}: {count}, {'all ' if len(seats) > 1 else ''}{who[0]}'s"
+    runs = []
+    for name in who:
+        if runs and runs[-1][0] == name:
+            runs[-1][1] += 1
+        else:
+            runs.append([name, 1])
+    order = " then ".join(f"{n} of {name}'s" for name, n in runs)
+    return f"{where}: {count}, {order} (bottom to top): {who[-1]} on top"
+
+
+def hand_tiles(state: LuxorState, seat: int) -> list[str]:
+    """The kinds of the tiles in ``seat``'s hand, sorted (what that player sees).
+
+    >>> hand_tiles(position(players=2, hands=[["desert camp", "lake"], None]), 0)
+    ['desert camp', 'lake']
+    """
+    return sorted(KINDS[code % 16].name for code in state.hand[state.check_seat(seat)])
+
+
+def layout_tiles(state: LuxorState) -> list[tuple[str, str]]:
+    """The start layout: ``(cell, kind)`` row by row.
+
+    >>> layout_tiles(position(players=2, layout=["desert", "desert temple", "desert temple", "desert"]))
+    [('F6', 'desert'), ('G6', 'desert temple'), ('F7', 'desert temple'), ('G7', 'desert')]
+    """
+    return [(state.geo.names[c], KINDS[state.kind[c]].name) for c in state.geo.layout]
+
+
+def placed_tiles(state: LuxorState) -> dict[str, str]:
+    """Every placed tile: cell name -> kind, in the grid's order.
+
+    >>> list(placed_tiles(position(players=2, tiles={"E6": "lake"})).items())[:2]
+    [('E6', 'lake'), ('F6', 'desert temple')]
+    """
+    names = state.geo.names
+    return {names[c]: KINDS[state.kind[c]].name for c in sorted(state.cells)}

@@ -87,13 +87,15 @@ turn``, ``use sandstorm from D4 to E5``.
 
 from __future__ import annotations
 
+import zlib
 from bisect import insort
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import ClassVar
 
 from archeo_lab.engine import Action, Fields, Game, Rng, State
-from archeo_lab.engine.saves import CorruptSave
+from archeo_lab.engine.errors import quote
+from archeo_lab.engine.saves import SEAT, CorruptSave, Spec, ints, items, one_of, per_seat
 
 from .components import (
     ADVENTURERS_PER_PLAYER, BACKS, BUILDING_POINTS, CAMP_MANDATORY, CAMP_MAX, ENTRY_COST, HAND_SIZE,
@@ -110,6 +112,17 @@ __all__ = [
 STANDARD, ADVENTURES = "standard", "adventures"
 KEEP, CAMP, PLAY, OVER = "keep", "camp", "play", "over"
 PHASES = (KEEP, CAMP, PLAY, OVER)
+_CELL = Spec("a cell of the grid", lambda v, n: isinstance(v, str) and v in geometry(n).index)
+_KIND = one_of([k.name for k in KINDS], "a kind of tile")
+#: The public log, entry by entry (``Fields.events``): what each kind of line holds.
+EVENTS = {
+    "start": (Spec("the number of players", lambda v, n: v == n and type(v) is int), one_of((STANDARD, ADVENTURES))),
+    "keep": (SEAT,), "layout": (items(_KIND), items(_CELL)), "position": (),
+    "place": (SEAT, _KIND, _CELL), "camp": (SEAT, _CELL, ints(0, CAMP_MAX)),
+    "move": (SEAT, ints(1, CAMP_MAX), _CELL, _CELL), "end": (SEAT, ints(0, TILES_PER_TURN)), "out": (SEAT,),
+    "token": (SEAT, one_of(TOKENS), _CELL, _CELL, ints(0, CAMP_MAX)),
+    "over": (per_seat(ints(-10_000, 10_000)),),
+}
 
 # -- tiles as small integers: code = back * 16 + kind index -----------------------------------
 _COST = [ENTRY_COST[k.terrain] for k in KINDS]                   # per kind index
@@ -155,7 +168,6 @@ def _small(n, bits: int) -> int | None:
 
 
 _KIND_NAMES = [k.name for k in KINDS]
-_OTHER_VALUES: dict[tuple, int] = {}
 
 
 class _Value(int, Action):
@@ -167,8 +179,10 @@ class _Value(int, Action):
     is ``tag << 48 | payload``, where the payload sorts like the fields (kind
     names and tokens alphabetically, cell names as text), so the order of the
     numbers is the order of the fields.  Field values the game never uses
-    (``place foo at A1``) get a number of their own from a memo.  The fields
-    are ordinary dataclass fields: everything else reads them by name.
+    (``place foo at A1``) get a number from a digest of the values (CRC-32), so
+    that reading such a refused action keeps nothing in memory; two such values
+    may share a number, which is harmless as none of them is ever legal.  The
+    fields are ordinary dataclass fields: everything else reads them by name.
     """
 
     __slots__ = ()
@@ -180,10 +194,8 @@ class _Value(int, Action):
             args = args + tuple(kwargs[name] for name in names[len(args):])
         payload = cls._payload(*args) if len(args) == len(cls._fields()) else None
         if payload is None:
-            key = (cls, args, tuple(map(type, args)))
-            payload = _OTHER_VALUES.get(key)
-            if payload is None:
-                payload = _OTHER_VALUES[key] = (1 << 47) + len(_OTHER_VALUES)
+            digest = zlib.crc32(repr((args, tuple(map(type, args)))).encode())
+            payload = (1 << 47) + digest
         return int.__new__(cls, cls._tag << 48 | payload)
 
     @staticmethod
@@ -626,7 +638,7 @@ class LuxorState(State):
             for (s, i), code in zip(slots, codes):
                 c.hand[s][i] = code
                 c.kept[s] = code & 15
-        c.rng = rng.spawn()
+        c._fresh_chance(rng)            # the true seed would give the draw piles away
         return c
 
     # -- rule steps -----------------------------------------------------------------------------
@@ -1106,18 +1118,18 @@ class LuxorState(State):
             try:
                 return geo.cell(value)
             except (ValueError, AttributeError):
-                raise CorruptSave(f"{where} must be a cell of the {players}-player grid, got {value!r}") from None
+                raise CorruptSave(f"{where} must be a cell of the {players}-player grid, got {quote(value)}") from None
 
         def kind(value, where):
             if value not in KIND_INDEX:
-                raise CorruptSave(f"{where} must be a kind of tile, got {value!r}")
+                raise CorruptSave(f"{where} must be a kind of tile, got {quote(value)}")
             return KIND_INDEX[value]
 
         def tiles(items, where):
             out = []
             for i, t in enumerate(items):
                 if not (isinstance(t, list) and len(t) == 2 and t[0] in BACKS):
-                    raise CorruptSave(f"{where}[{i}] must be [back, kind], got {t!r}")
+                    raise CorruptSave(f"{where}[{i}] must be [back, kind], got {quote(t)}")
                 out.append(t[0] * 16 + kind(t[1], f"{where}[{i}]"))
             return out
 
@@ -1159,7 +1171,7 @@ class LuxorState(State):
         s.camp_movable = turn.int("camp_movable", lo=0, hi=CAMP_MAX)
         s.head_dir = turn.int("head_dir", lo=-1, hi=3)
         s.head_in = turn.int("head_in", lo=0, hi=CAMP_MAX)
-        s.events = f.events()
+        s.events = f.events(kinds=EVENTS, players=players)
         return s
 
     def check(self) -> list[str]:
@@ -1225,8 +1237,26 @@ class LuxorState(State):
                 problems.append("a camp or a moving group without a tile placed this turn")
             if self.phase == CAMP and (self.camp < 0 or stack[self.camp]):
                 problems.append("the camp to fill must be placed and empty")
+            problems += self._check_turn()
         if self.is_terminal and any(self.hand) and any(self._any_cell_for(s) for s in self.seats):
             problems.append("the game ended with tiles still to place")
+        return problems
+
+    def _check_turn(self) -> list[str]:
+        """The camp just placed and the group on the move agree with the grid: the camp is the last tile
+        placed, a camp of the player to move, whose free adventurers stand on it; the moving group's
+        adventurers are on top of a tile, which it entered from a direction."""
+        p, kind, stack, camp, head = self.current_player, self.kind, self.stack, self.camp, self.head
+        problems = []
+        if camp < 0 and self.camp_movable:
+            problems.append("adventurers free to leave a camp, but no camp this turn")
+        if camp >= 0 and (kind[camp] < 0 or not _IS_CAMP[kind[camp]] or self.placer[camp] != p
+                          or self.cells[-1] != camp or self.camp_movable > stack[camp].count(p)):
+            problems.append("the camp of this turn must be the camp just placed by the player to move, "
+                            "with its free adventurers on it")
+        if head >= 0 and (kind[head] < 0 or head == camp or not 0 <= self.head_dir <= 3 or self.head_in < 1
+                          or stack[head][-self.head_in:] != (p,) * self.head_in):
+            problems.append("the moving group must stand on top of a tile it entered along a line")
         return problems
 
     def _any_cell_for(self, seat: int) -> bool:

@@ -12,8 +12,10 @@ from . import auction, toss
 from .actions import (
     Deliver, KeepObjects, KeepToss, NoDelivery, Place, Reroll, SellObject, TakeObject, TakeUpgrade,
 )
-from .components import LOCATIONS, OBJECT_CARDS, OBJECT_TYPES, TOSS_ODDS, UPGRADE_KINDS
-from .positions import position
+from .components import (
+    LOCATIONS, OBJECT_CARDS, OBJECT_TYPES, TOSS_ODDS, UPGRADE_KINDS, cards_in_words, reserve_in_words,
+)
+from .positions import holder, position
 from .scoring import delivery_points, final_breakdown, gold_points, starting_gold, upgrade_points
 from .state import DUMMY, GAME, QuetzalGame, QuetzalState, team_meeples
 
@@ -21,5 +23,5 @@ __all__ = [
     "GAME", "QuetzalGame", "QuetzalState", "Place", "Reroll", "KeepToss", "TakeObject", "SellObject",
     "KeepObjects", "TakeUpgrade", "Deliver", "NoDelivery", "starting_gold", "gold_points", "delivery_points",
     "upgrade_points", "final_breakdown", "team_meeples", "DUMMY", "LOCATIONS", "OBJECT_CARDS", "OBJECT_TYPES",
-    "UPGRADE_KINDS", "TOSS_ODDS", "position", "toss", "auction",
+    "UPGRADE_KINDS", "TOSS_ODDS", "position", "holder", "reserve_in_words", "cards_in_words", "toss", "auction",
 ]

@@ -16,7 +16,8 @@ Every action is *interned* (building the same action twice gives the very same o
 ``parse_action(str(a)) is a``) and is, underneath, a tuple of its sort key: ``==``, ``<`` and
 ``hash`` run in C, which matters because ``apply`` checks legality with ``in`` and a placement
 turn can offer a hundred groups.  Ordering follows the board (location order, then colour, then
-the meeples).
+the meeples).  Only values the rules can make legal are interned (a location, card or upgrade of
+the game, counts under 16): a text or JSON action outside them is refused and not kept.
 
 >>> Place("quarry", "adventurer", 1, 0, 1, False)
 Place(location='quarry', role='adventurer', black=1, white=0, either=1, character=False)
@@ -51,6 +52,23 @@ _LOC_INDEX = {loc.key: i for i, loc in enumerate(LOCATIONS)}
 _ROLE_INDEX = {"adventurer": 0, "archaeologist": 1, "any": 2}
 _POOLS: dict[type, dict] = {}
 _NAMES: dict[type, tuple[str, ...]] = {}
+#: Per field, the values the rules can make legal (see the module docstring); counts are under 16.
+_DOMAIN = {
+    "location": frozenset(_LOC_INDEX), "role": frozenset(_ROLE_INDEX), "face": frozenset(RESERVE_FACES),
+    "card": frozenset(CARD_BY_ID), "upgrade": frozenset(UPGRADE_BY_KEY), "object_type": frozenset(OBJECT_BY_KEY),
+    **{name: range(16) for name in ("black", "white", "either", "count", "gold", "vp", "discovery")},
+    "character": (False, True),
+}
+
+
+def _internable(names: tuple[str, ...], values) -> bool:
+    """Whether every field lies in the values the rules can make legal (see the module docstring)."""
+    for name, value in zip(names, values):
+        domain = _DOMAIN[name]
+        kind = int if isinstance(domain, range) else bool if isinstance(domain, tuple) else str
+        if type(value) is not kind or value not in domain:
+            return False
+    return True
 
 
 class _Interned(Action, tuple):
@@ -89,7 +107,8 @@ class _Interned(Action, tuple):
             obj = tuple.__new__(cls, (cls.rank,) + cls._order(*values))
             for name, value in zip(names, values):
                 object.__setattr__(obj, name, value)
-            pool[key] = obj
+            if _internable(names, values):
+                pool[key] = obj
         return obj
 
     def __init__(self, *args, **kwargs):
@@ -142,7 +161,8 @@ def _interned(cls):
         action = known.get(text)
         if action is None:
             action = parse(text)
-            if action is not None and len(known) < 100_000:
+            if action is not None and len(known) < 100_000 and text == str(action) \
+                    and _internable(klass._names(), action._values()):
                 known[text] = action
         return action
 

@@ -31,7 +31,7 @@ __all__ = [
     "TILE_KIND", "DISCOVERY_MAX", "DISCOVERY_BONUSES", "ANNEX_BONUS", "SHIP_VP", "COVERED_TWO_PLAYERS",
     "DUMMY_MEEPLES", "DUMMY_GROUP", "TEMPLE_DISPLAY", "ANNEX_CARDS", "VILLAGE_DISPLAY", "BLACK_MARKET_GOLD",
     "HARBOUR_COST", "CAMP_GOLD", "STANDING_GOLD", "FIRST_PLAYER_VP", "GOLD_PER_VP", "VASE_TRADE_GOLD",
-    "STATUS", "check_components",
+    "STATUS", "check_components", "reserve_in_words", "cards_in_words",
 ]
 
 # -- the meeple toss (rule book, "Nombre de joueurs": the faces) --------------------------------
@@ -251,6 +251,41 @@ GOLD_PER_VP = 3            # published ("1 point de Victoire par lot de 3 Pièce
 COVERED_TWO_PLAYERS = ("village-3", "ship-b")
 DUMMY_MEEPLES = 4
 DUMMY_GROUP = 2
+
+# -- in words (what a learner reads instead of counts and card ids) ----------------------------------
+
+def reserve_in_words(counts) -> str:
+    """A reserve ``[black, white, either, character]`` as a learner reads it.
+
+    >>> reserve_in_words([2, 1, 0, 1])
+    '2 black, 1 white and the character'
+    >>> reserve_in_words([0, 0, 3, 0]), reserve_in_words([0, 0, 0, 0])
+    ('3 either', 'no meeple')
+    """
+    black, white, either, character = counts
+    parts = [f"{n} {kind}" for n, kind in ((black, "black"), (white, "white"), (either, "either")) if n]
+    if character:
+        parts.append("the character")
+    if not parts:
+        return "no meeple"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def cards_in_words(card_ids) -> str:
+    """Object cards (``"VA-01"``...) by type and bonus icon, as printed on them.
+
+    >>> cards_in_words(["VA-01", "MU-10", "WE-15"])
+    'vase (+1 gold), mummy, weapon'
+    >>> cards_in_words([])
+    'no object'
+    """
+    words = []
+    for card_id in card_ids:
+        card = CARD_BY_ID[card_id]
+        bonus = "VP" if card.bonus == "vp" else card.bonus
+        words.append(card.type + (f" (+1 {bonus})" if bonus else ""))
+    return ", ".join(words) or "no object"
+
 
 #: How each group of values is known (see the module docstring).
 STATUS = {

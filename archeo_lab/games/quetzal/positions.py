@@ -1,4 +1,5 @@
-"""Small Quetzal positions for tutorials and rule tests (the FEN of this game).
+"""Small Quetzal positions for tutorials and rule tests, set up by hand like a
+chess diagram.
 
 ``position(...)`` starts a seeded game and arranges the placement phase of a round: each
 seat's reserve (``[black, white, either, character]``), gold, objects, upgrades and tracks,
@@ -20,7 +21,7 @@ from .components import CARD_BY_ID, DISCOVERY_MAX, LOCATION_BY_KEY, TEAM_MEEPLES
 from .state import GAME, QuetzalState
 from .tables import LOC, derive_board
 
-__all__ = ["position"]
+__all__ = ["position", "holder"]
 
 
 def position(players: int = 3, *, seed: int = 0, reserves: Sequence[Sequence[int]] | None = None,
@@ -129,3 +130,19 @@ def position(players: int = 3, *, seed: int = 0, reserves: Sequence[Sequence[int
     if problems:
         raise ValueError(problems[0])
     return state
+
+
+def holder(state: QuetzalState, location: str) -> int | None:
+    """The seat holding a location: the first group there (``DUMMY`` for the neutral
+    expedition), or ``None`` when nobody is there.  On a bidding location it is the seat
+    a newcomer must outbid.
+
+    >>> s = position(players=3, reserves=[[2, 0, 1, 1], [0, 3, 0, 1], [1, 1, 1, 0]],
+    ...              groups={"quarry": [(1, "archaeologist", 0, 2, 0, False)]}, to_move=0)
+    >>> holder(s, "quarry"), holder(s, "ruins")
+    (1, None)
+    """
+    if location not in LOCATION_BY_KEY:
+        raise ValueError(f"no location {location!r}; locations: {', '.join(LOCATION_BY_KEY)}")
+    groups = state.spots[LOC[location]]
+    return groups[0][0] if groups else None

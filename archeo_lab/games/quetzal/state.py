@@ -67,7 +67,8 @@ from __future__ import annotations
 
 
 from archeo_lab.engine import Action, Fields, Game, Rng, State
-from archeo_lab.engine.saves import CorruptSave
+from archeo_lab.engine.errors import quote
+from archeo_lab.engine.saves import SEAT, CorruptSave, Spec, ints, items, one_of, per_seat
 
 from . import scoring
 from .actions import (
@@ -77,8 +78,8 @@ from .actions import (
 from .components import (
     ANNEX_BONUS, ANNEX_CARDS, BLACK_MARKET_GOLD, CAMP_GOLD, CARD_BY_ID, DISCOVERY_BONUSES, DISCOVERY_MAX,
     DUMMY_GROUP, DUMMY_MEEPLES, HARBOUR_COST, LOCATIONS, OBJECT_BY_KEY, OBJECT_CARDS, OBJECT_TYPES, ROUNDS,
-    STANDING_GOLD, TEAM_MEEPLES, TEMPLE_DISPLAY, TILE_KIND, UPGRADE_KINDS, UPGRADE_TILES, VASE_TRADE_GOLD,
-    VILLAGE_DISPLAY,
+    SHIP_VP, STANDING_GOLD, TEAM_MEEPLES, TEMPLE_DISPLAY, TILE_KIND, UPGRADE_BY_KEY, UPGRADE_KINDS, UPGRADE_TILES,
+    VASE_TRADE_GOLD, VILLAGE_DISPLAY,
 )
 from .tables import (
     AFFORD_TEMPLE, AFFORD_VILLAGE, ANNEXES, BID_A_BITS, BIDS_BEFORE_VILLAGE, CAMP, COSTS, DELIVERIES,
@@ -104,10 +105,47 @@ _REROLL_CAPACITY = {"reroll": 1, "double-reroll": 2}
 REROLL, PLACE, PICK, SELL, UPGRADE, DELIVER, OVER = "reroll", "place", "pick", "sell", "upgrade", "deliver", "over"
 PHASES = (REROLL, PLACE, PICK, SELL, UPGRADE, DELIVER, OVER)
 STAGES = ("place", "activate", "over")
-_TASK_PHASE = {"reroll": REROLL, "pick": PICK, "sell": SELL, "upgrade": UPGRADE, "deliver": DELIVER}
-_TASK_SIZES = {"stele": 2, "annex": 3, "pick": 5, "sell": 2, "upgrade": 3, "deliver": 5, "reroll": 4}
-
 _KEEP_TOSS, _KEEP_OBJECTS, _NO_DELIVERY = KeepToss(), KeepObjects(), NoDelivery()
+_TASK_PHASE = {"reroll": REROLL, "pick": PICK, "sell": SELL, "upgrade": UPGRADE, "deliver": DELIVER}
+#: Gold and victory points saved are at most this: far above any game (over 2,000 random games of 2 to 5
+#: players the most gold seen was 49 and the most VP 47); it only refuses absurd values.
+TRACK_LIMIT = 9_999
+_MEEPLES = max(TEAM_MEEPLES.values()) + 1         # a seat's team and character
+_SEAT_OR_DUMMY = SEAT | one_of([DUMMY], "the neutral expedition")
+_CARD = one_of(CARD_BY_ID, "an object card")
+_LOCATION = one_of(LOC, "a location")
+_SCORE = ints(-TRACK_LIMIT, TRACK_LIMIT)
+#: The steps owed this round (``pending``), read like the log: each kind and what it holds.
+TASKS = {
+    "stele": (SEAT,), "annex": (_SEAT_OR_DUMMY, ints(0, len(ANNEX_BONUS) - 1)),
+    "pick": (SEAT, ints(0, max(LOCATIONS[i].picks for i in TEMPLES)), ints(0, max(LOCATIONS[i].draws for i in TEMPLES)),
+             one_of([LOCATIONS[i].key for i in TEMPLES], "a temple")),
+    "sell": (SEAT,), "upgrade": (SEAT, one_of([key for _, key in VILLAGE_TASKS] + ["discovery"])),
+    "deliver": (SEAT, ints(1, _MEEPLES), ints(0, max(SHIP_VP.values())), one_of(["harbour", *SHIP_VP])),
+    "reroll": (SEAT, ints(1, _MEEPLES), one_of(["upgrade", "camp"])),
+}
+#: The public log, entry by entry (``Fields.events``): what each kind of line holds.
+EVENTS = {
+    "start": (Spec("the number of players", lambda v, n: v == n and type(v) is int),),
+    "round": (ints(1, ROUNDS), SEAT),
+    "toss": (SEAT, Spec("the faces of a seat's meeples", lambda v, n: isinstance(v, (list, tuple))
+                        and len(v) == TEAM_MEEPLES[n] + 1 and all(f in _FACE_SLOT for f in v)),
+             ints(0, _MEEPLES * STANDING_GOLD)),
+    "reroll": (SEAT, one_of(RESERVE_FACES), one_of(_FACE_SLOT), one_of([0, STANDING_GOLD]), one_of(["upgrade", "camp"])),
+    "place": (SEAT, _LOCATION, one_of(["adventurer", "archaeologist", "any"]), ints(0, _MEEPLES), ints(0, _MEEPLES),
+              ints(0, _MEEPLES), one_of([False, True]), ints(0, TRACK_LIMIT)),
+    "camp": (SEAT, ints(0, _MEEPLES * CAMP_GOLD)), "outbid": (_SEAT_OR_DUMMY, _LOCATION, ints(1, _MEEPLES)),
+    "dummy": (_LOCATION, one_of(["adventurer", "archaeologist"])), "activate": (ints(1, ROUNDS),),
+    "stele": (SEAT,), "take": (SEAT, _CARD), "draw": (SEAT, items(_CARD, 1)),
+    "annex": (_SEAT_OR_DUMMY, one_of(ANNEX_BONUS), items(_CARD), one_of(["", *ANNEX_BONUS.values()])),
+    "sell": (SEAT, _CARD, one_of([BLACK_MARKET_GOLD])), "upgrade": (SEAT, one_of(UPGRADE_BY_KEY, "an upgrade")),
+    "deliver": (SEAT, one_of(OBJECT_BY_KEY, "an object type"), items(_CARD, 1), ints(0, TRACK_LIMIT),
+                ints(0, TRACK_LIMIT), ints(0, DISCOVERY_MAX), one_of(["harbour", *SHIP_VP])),
+    "discovery": (SEAT, ints(1, DISCOVERY_MAX), one_of(["", *(b[0] for b in DISCOVERY_BONUSES.values())])),
+    "pass": (SEAT, one_of([str(_KEEP_TOSS), str(_KEEP_OBJECTS), str(_NO_DELIVERY)])),
+    "reshuffle": (ints(1, len(CARD_BY_ID)),), "end": (per_seat(_SCORE),),
+}
+
 _REROLLS = [Reroll(f) for f in RESERVE_FACES]
 #: _REROLL_LISTS[bit mask of the reserve's non-empty kinds]: the legal rerolls, then "keep the toss".
 _REROLL_LISTS = [[_REROLLS[i] for i in range(4) if mask >> i & 1] + [KeepToss()] for mask in range(16)]
@@ -318,8 +356,7 @@ class QuetzalState(State):
         world.stack = sorted(world.stack)
         shuffle(rng, world.deck)
         shuffle(rng, world.stack)
-        world.rng = rng.spawn()
-        world.seed = rng.below(2**31)
+        world._fresh_chance(rng)        # the true seed would give the pile and the stack away
         return world
 
     # -- set-up and rounds ----------------------------------------------------------------------------
@@ -887,12 +924,12 @@ class QuetzalState(State):
         s.is_terminal = s.phase == OVER
         s.current_player = f.opt_int("current_player", **seat)
         s.first, s.turn = f.int("first", **seat), f.int("turn", **seat)
-        s.turns = f.int("turns", lo=0)
+        s.turns = f.int("turns", lo=0, hi=players * _MEEPLES * _MEEPLES)
         s.dummy_due = f.bool("dummy_due")
         s.dummy = f.int("dummy", lo=0, hi=DUMMY_MEEPLES)
-        s.reserve = f.int_lists("reserve", length=players, inner=4, lo=0)
-        s.gold = f.int_list("gold", length=players, lo=0)
-        s.vp = f.int_list("vp", length=players, lo=0)
+        s.reserve = f.int_lists("reserve", length=players, inner=4, lo=0, hi=_MEEPLES)
+        s.gold = f.int_list("gold", length=players, lo=0, hi=TRACK_LIMIT)
+        s.vp = f.int_list("vp", length=players, lo=0, hi=TRACK_LIMIT)
         s.discovery = f.int_list("discovery", length=players, lo=0, hi=DISCOVERY_MAX)
         s.hands = f.str_lists("hands", length=players, choices=cards)
         s.upgrades = f.str_lists("upgrades", length=players, choices=tiles)
@@ -902,13 +939,13 @@ class QuetzalState(State):
                 raise CorruptSave(f"{f.path}.spots[{i}] must be a list of groups")
             spot = []
             for j, g in enumerate(groups):
-                ok = (isinstance(g, list) and len(g) == 6 and isinstance(g[0], int) and not isinstance(g[0], bool)
-                      and (g[0] == DUMMY or 0 <= g[0] < players) and g[1] in ("adventurer", "archaeologist", "any")
-                      and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in g[2:5])
+                ok = (isinstance(g, list) and len(g) == 6 and _SEAT_OR_DUMMY.test(g[0], players)
+                      and g[1] in ("adventurer", "archaeologist", "any")
+                      and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= _MEEPLES for x in g[2:5])
                       and isinstance(g[5], bool))
                 if not ok:
                     raise CorruptSave(f"{f.path}.spots[{i}][{j}] must be [seat, role, black, white, either, "
-                                      f"character], got {g!r}")
+                                      f"character], got {quote(g)}")
                 spot.append(tuple(g))
             s.spots.append(spot)
         derive_board(s)
@@ -918,17 +955,9 @@ class QuetzalState(State):
         s.annexes = f.str_lists("annexes", length=len(ANNEXES), choices=cards)
         s.village = f.str_list("village", choices=tiles)
         s.stack = f.str_list("stack", choices=tiles)
-        s.pending = []
-        for i, t in enumerate(f.list("pending")):
-            if not (isinstance(t, list) and t and t[0] in _TASK_SIZES and len(t) == _TASK_SIZES[t[0]]
-                    and isinstance(t[1], int) and not isinstance(t[1], bool)
-                    and (0 <= t[1] < players or (t[0] == "annex" and t[1] == DUMMY))
-                    and all(isinstance(x, (int, str)) and not isinstance(x, bool) for x in t[2:])):
-                raise CorruptSave(f"{f.path}.pending[{i}] is not a step of Quetzal: {t!r}")
-            s.pending.append(list(t))
-        faces = ("black", "white", "side", "standing")
-        s.tossed = f.str_lists("tossed", length=players, choices=faces)
-        s.events = f.events()
+        s.pending = [list(t) for t in f.events("pending", kinds=TASKS, players=players)]
+        s.tossed = f.str_lists("tossed", length=players, choices=_FACE_SLOT)
+        s.events = f.events(kinds=EVENTS, players=players)
         return s
 
     def check(self) -> list[str]:

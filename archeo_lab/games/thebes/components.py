@@ -34,7 +34,7 @@ __all__ = [
     "EXHIBITION_BY_KEY", "Museum", "MUSEUMS", "MUSEUM_BY_KEY", "RELIC_VALUES", "RELIC_KEYS", "relic_key",
     "EXCAVATION_TABLE", "PUBLISHED_TABLE", "CELL_STATUS", "MAX_WEEKS", "MAX_KNOWLEDGE", "CONGRESS_TABLE",
     "PERMITS", "PROFESSORS", "PROFESSOR_POINTS", "PROFESSOR_EXPERTISE", "WORLD_EXPERT_KNOWLEDGE",
-    "STORAGE_SPACES", "STATUS", "check_components",
+    "STORAGE_SPACES", "STATUS", "check_components", "FAMILY_NAMES", "relics_text", "permits_text",
 ]
 
 # -- regions (rule book, "Accessoires" and "Expertise") ------------------------------------------
@@ -154,6 +154,30 @@ def relic_key(region: str, value: int) -> str:
 RELIC_KEYS = {(r, v): relic_key(r, v) for r in REGIONS for v in range(7)}
 
 
+def relics_text(values) -> str:
+    """Relic cards in words, as a learner reads them (0 is rubble, *gravats*).
+
+    >>> relics_text([0, 1, 4, 6])
+    'rubble, relic 1, relic 4, relic 6'
+    >>> relics_text([])
+    'nothing'
+    """
+    return ", ".join("rubble" if v == 0 else f"relic {v}" for v in values) or "nothing"
+
+
+#: Card families in words: family -> (English name, the rule book's French name) ("Description des cartes").
+FAMILY_NAMES = {
+    "relic": ("relic card", "carte Relique"),
+    "expertise": ("expertise card", "carte Expertise"),
+    "general": ("general knowledge card", "Savoir général"),
+    "congress": ("congress", "Congrès"),
+    "action": ("action card", "carte d'Action"),
+    "exhibition": ("exhibition", "Exposition"),
+    "museum": ("museum", "Musée"),
+    "professor": ("professor", "Professeur"),
+}
+
+
 def _cards() -> tuple[Card, ...]:
     cards = []
     for region in REGIONS:
@@ -227,6 +251,20 @@ CONGRESS_TABLE = (0, 1, 3, 6, 10, 15, 21, 28)
 #: players -> (permits per region, general permits) for each player.
 PERMITS = {2: (2, 0), 3: (1, 2), 4: (1, 1)}
 PERMITS_IN_BOX = (16, 6)        # derived: 4 per region + 6 general = the 22 large cards
+
+
+def permits_text(players: int) -> str:
+    """The excavation permits (cartes Fouilles) each player gets, in words ("Mise en place").
+
+    >>> permits_text(2)
+    '2 per region and no general permit'
+    >>> permits_text(4)
+    '1 per region and 1 general permit'
+    """
+    if players not in PERMITS:
+        raise ValueError(f"Thebes is played by 2 to 4 players, not {players!r}")
+    per_region, general = PERMITS[players]
+    return f"{per_region} per region and {general or 'no'} general permit{'s' if general > 1 else ''}"
 
 # -- the excavation table (table de Fouilles): rows = weeks 1..12, columns = knowledge 1..12 ------
 #: The rule book's numbers as extracted (None: blank in our copy); column 12 is missing there.

@@ -87,7 +87,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from archeo_lab.engine import Action, Fields, Game, Rng, State
-from archeo_lab.engine.saves import CorruptSave
+from archeo_lab.engine.errors import quote
+from archeo_lab.engine.saves import SEAT, CorruptSave, Spec, ints, items, one_of, per_seat
 
 from . import scoring
 from .components import (
@@ -112,6 +113,29 @@ _GREEN = {c.key: c.green for c in CARDS}
 _FAMILY = {c.key: c.family for c in CARDS}
 _RELIC_OF = {key: (REGION_INDEX[c.region], c.points) for c in CARDS if c.family == "relic" for key in [c.key]}
 _ALL_KEYS = Counter(DECK_KEYS) + Counter(PROFESSORS)
+#: A save's time track stops here, far beyond any game (the latest marker of 900 random games of 2 to 4
+#: players reached week 217); it only refuses absurd values.
+WEEK_LIMIT = 9_999
+_REGION = one_of(REGIONS, "a region")
+_KEY = one_of(CARD_BY_KEY, "a card")
+_VALUE = ints(0, max(v for _, v in RELIC_KEYS))
+_MOST_CARDS = max(max(row) for row in EXCAVATION_TABLE)
+_CARD_WEEKS = ints(0, max([c.weeks or 0 for c in CARDS] + [w for e in EXHIBITION_BY_KEY.values() for w in e.weeks]
+                          + [m.weeks for m in MUSEUM_BY_KEY.values()]))
+_SCORE = ints(-WEEK_LIMIT, WEEK_LIMIT)
+#: The public log, entry by entry (``Fields.events``): what each kind of line holds.
+EVENTS = {
+    "start": (Spec("every seat once, bottom to top", lambda v, n: isinstance(v, (list, tuple))
+                   and sorted(v) == list(range(n)) and all(type(x) is int for x in v)),),
+    "setup": (items(_KEY | _REGION),), "deck": (items(_KEY | _REGION),),
+    "permits": (SEAT, items(ints(0, 2 * max(max(p) for p in PERMITS.values())), len(REGIONS) + 1, len(REGIONS) + 1)),
+    "take": (SEAT, _KEY, _CARD_WEEKS), "dig": (SEAT, _REGION, one_of(("region", "general", "card"))),
+    "weeks": (SEAT, _REGION, ints(1, MAX_WEEKS), ints(0, WEEK_LIMIT), ints(0, _MOST_CARDS), one_of([False, True])),
+    "empty": (SEAT, _REGION), "draw": (SEAT, _REGION, items(_VALUE, 1, _MOST_CARDS)),
+    "thief": (SEAT, _REGION), "robbers": (SEAT, _REGION), "rubble only": (SEAT, _REGION),
+    "scientist": (SEAT, _REGION), "pick": (SEAT, _REGION, _VALUE), "give": (SEAT, _REGION, _VALUE),
+    "professor": (SEAT, one_of(PROFESSORS)), "end": (per_seat(_SCORE),),
+}
 
 
 def permits_dealt(players: int) -> list[int]:
@@ -148,9 +172,15 @@ def exhibition_weeks(key: str, counts: list[int]) -> int | None:
 # -- actions --------------------------------------------------------------------------------------
 
 class _Interned(Action):
-    """Actions built once per value: equality is identity, so ``apply`` finds them fast."""
+    """Actions built once per value: equality is identity, so ``apply`` finds them fast.
+
+    Every action the rules can make legal is built here, at import, in the tables below; then
+    the tables are sealed (``_sealed``): a text or JSON action outside them (``dig atlantis``)
+    gets an object of its own, equal to no legal action, refused and not kept.
+    """
 
     __slots__ = ()
+    _sealed: ClassVar[bool] = False
 
     def __new__(cls, *args: Any, **kwargs: Any):
         names = cls.__dict__.get("_names")
@@ -163,7 +193,9 @@ class _Interned(Action):
         cache = cls.__dict__["_intern"]
         obj = cache.get(key)
         if obj is None:
-            obj = cache[key] = object.__new__(cls)
+            obj = object.__new__(cls)
+            if not _Interned._sealed:
+                cache[key] = obj
         return obj
 
 
@@ -346,6 +378,7 @@ def _week_options() -> list[list[tuple]]:
 
 _WEEKS = _week_options()
 _DIG = [Dig(r) for r in REGIONS]
+_Interned._sealed = True            # every legal action exists now (see _Interned)
 _RULE_DIG = "Mener des fouilles"
 
 
@@ -648,8 +681,7 @@ class ThebesState(State):
         rest_of_deck = sorted(greens + relic_keys)
         rng.shuffle(rest_of_deck)
         c.deck = rest_of_deck + top
-        c.rng = rng.spawn()
-        c.seed = c.rng.state & 0x7FFFFFFF          # the true seed would give the deck away
+        c._fresh_chance(rng)                       # the true seed would give the deck away
         return c
 
     def _public_knowledge(self) -> tuple[list[int], list[list[int | None]]]:
@@ -1052,20 +1084,20 @@ class ThebesState(State):
         s.phase = f.str("phase", choices=PHASES)
         s.is_terminal = s.phase == OVER
         s.current_player = f.opt_int("current_player", lo=0, hi=n - 1)
-        s.week = f.int_list("week", length=n, lo=0)
-        s.height = f.int_list("height", length=n, lo=1)
-        s.stamp = f.int("stamp", lo=n)
+        s.week = f.int_list("week", length=n, lo=0, hi=WEEK_LIMIT)
+        s.stamp = f.int("stamp", lo=n, hi=WEEK_LIMIT * n)
+        s.height = f.int_list("height", length=n, lo=1, hi=s.stamp)
         s.deck = f.str_list("deck", choices=keys)
         storage = f.list("storage", length=STORAGE_SPACES)
-        if not all(x is None or x in _CARD for x in storage):
-            raise CorruptSave(f"{f.path}.storage must hold card keys or null, got {storage!r}")
+        if not all(x is None or (isinstance(x, str) and x in _CARD) for x in storage):
+            raise CorruptSave(f"{f.path}.storage must hold card keys or null, got {quote(storage)}")
         s.storage = list(storage)
         s.exhibits = f.str_list("exhibits", choices=list(EXHIBITION_BY_KEY))
         s.museums = f.str_list("museums", choices=list(MUSEUM_BY_KEY))
 
         def values(data: Any, where: str) -> list[int]:
             if not isinstance(data, list) or not all(type(v) is int and 0 <= v <= 6 for v in data):
-                raise CorruptSave(f"{where} must be a list of card values 0 to 6, got {data!r}")
+                raise CorruptSave(f"{where} must be a list of card values 0 to 6, got {quote(data)}")
             return list(data)
 
         def per_region(data: Any, where: str) -> list[list[int]]:
@@ -1078,19 +1110,19 @@ class ThebesState(State):
         s.relics = [per_region(k, f"{f.path}.relics[{i}]") for i, k in enumerate(f.list("relics", length=n))]
         s.tableau = f.str_lists("tableau", length=n, choices=keys)
         s.hand = f.str_lists("hand", length=n, choices=keys)
-        s.permits = f.int_lists("permits", length=n, inner=5, lo=0)
+        s.permits = f.int_lists("permits", length=n, inner=len(REGIONS) + 1, lo=0, hi=sum(permits_dealt(n)))
         s.professors = f.opt_int_list("professors", length=len(PROFESSORS), lo=0, hi=n - 1)
         s.removed = f.str_list("removed", choices=keys)
         if "pending" not in f.data:
             raise CorruptSave(f"{f.path}.pending is missing")
         s.pending = cls._read_pending(f.data["pending"], s.phase, f.path)
-        s.events = f.events()
+        s.events = f.events(kinds=EVENTS, players=n)
         s._derive()
         return s
 
     @staticmethod
     def _read_pending(data: Any, phase: str, path: str):
-        bad = CorruptSave(f"{path}.pending does not fit the phase {phase!r}: {data!r}")
+        bad = CorruptSave(f"{path}.pending does not fit the phase {phase!r}: {quote(data)}")
         if phase in (TURN, OVER):
             if data is not None:
                 raise bad
@@ -1099,11 +1131,12 @@ class ThebesState(State):
             raise bad
         ints = lambda xs: all(type(x) is int and x >= 0 for x in xs)   # noqa: E731
         if phase == DRAW and len(data) == 5 and data[1] in ("dig", "thief") and ints(data[2:]) \
-                and data[2] < len(REGIONS) and data[3] >= 1:
+                and data[2] < len(REGIONS) and 1 <= data[3] <= _MOST_CARDS and data[4] <= MAX_WEEKS:
             return ("draw", data[1], data[2], data[3], data[4])
         if phase in (ROBBERS, WEEKS) and len(data) == 2 and ints(data[1:]) and data[1] < len(REGIONS):
             return (phase, data[1])
-        if phase == MUSEUM and len(data) == 3 and data[1] in MUSEUM_BY_KEY and ints(data[2:]) and data[2] >= 1:
+        if phase == MUSEUM and len(data) == 3 and isinstance(data[1], str) and data[1] in MUSEUM_BY_KEY \
+                and ints(data[2:]) and 1 <= data[2] <= MUSEUM_BY_KEY[data[1]].relics:
             return ("museum", data[1], data[2])
         raise bad
 
@@ -1155,6 +1188,12 @@ class ThebesState(State):
                 start[e[1]][GENERAL if e[3] == "general" else REGION_INDEX[e[2]]] -= 1
         if start != self.permits:
             problems.append("excavation permits are either in a hand or given up by a dig")
+        # Piles, displays, hands, tableaux and relics are kept sorted (a pile's order is drawn only
+        # when it is shuffled for a dig): a save in any other order is not one of ours.
+        kept = [*self.piles, self.exhibits, self.museums, *self.tableau, *self.hand,
+                *(v for seat in self.relics for v in seat)]
+        if any(x != sorted(x) for x in kept):
+            problems.append("piles, displays, hands, tableaux and relics are kept in sorted order")
         for s in range(n):
             for r in range(len(REGIONS)):
                 known, pile = self.known[s][r], self.piles[r]

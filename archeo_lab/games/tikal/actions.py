@@ -9,7 +9,10 @@ Each action is a value: equal actions are the *same* object (they are
 interned when made, by the state or by reading text or JSON), so comparing
 and finding actions is as cheap as comparing identities, which keeps random
 playouts and search fast.  They sort field by field, as the engine contract
-asks.
+asks.  Only values the rules can make legal are interned (a space of the
+board, a hex, a rotation, a cost of 1 to 6 AP, a bid up to the most points a
+seat can hold, ...): a text or JSON action outside them gets an object of its
+own that equals no legal action and is refused, and is not kept afterwards.
 
 >>> Move("explorer", "A5", "B4", 1)
 Move(piece='explorer', src='A5', dst='B4', cost=1)
@@ -28,7 +31,9 @@ from typing import ClassVar
 
 from archeo_lab.engine import Action
 
-from .components import COSTS, TILE_BY_ID
+from .components import COSTS, TILE_BY_ID, TREASURE_KINDS
+from .hexgrid import INDEX
+from .saves import MAX_POINTS
 
 __all__ = [
     "TikalAction", "PlaceTile", "ChooseTile", "Bring", "Move", "Uncover", "Dig", "Exchange", "SetUpCamp",
@@ -37,6 +42,21 @@ __all__ = [
 
 _INTERNED: dict[tuple, "TikalAction"] = {}
 _SPACE = r"[a-h][1-5]"
+#: Per field, the values the rules can make legal (a passage costs 1 to 6 AP; up to 4 seats).
+_DOMAIN = {
+    "tile": frozenset(TILE_BY_ID), "space": frozenset(INDEX), "src": frozenset(INDEX), "dst": frozenset(INDEX),
+    "rotation": range(6), "piece": frozenset(("explorer", "leader")), "cost": range(1, 7), "level": range(11),
+    "give": frozenset(TREASURE_KINDS), "take": frozenset(TREASURE_KINDS), "seat": range(4),
+    "amount": range(MAX_POINTS + 1),
+}
+
+
+def _internable(names: tuple[str, ...], args: tuple) -> bool:
+    """Whether every field lies in the values the rules can make legal (see the module docstring)."""
+    for name, value in zip(names, args):
+        if type(value) not in (int, str) or value not in _DOMAIN[name]:     # True is not 1 here
+            return False
+    return True
 
 
 class TikalAction(Action):
@@ -61,7 +81,8 @@ class TikalAction(Action):
             obj = object.__new__(cls)
             for name, value in zip(names, args):
                 object.__setattr__(obj, name, value)
-            _INTERNED[key] = obj
+            if _internable(names, args):
+                _INTERNED[key] = obj
         return obj
 
     @classmethod

@@ -3,15 +3,16 @@
 In the advanced rules each turn is sold by an **English auction**: open,
 ascending, in turn around the table; a player who passes is out; the last
 one in wins and pays their own last bid ("Règles avancées").  With private
-values (what the turn is worth to each player, in prestige points) the
-classic result (Vickrey 1961) is that bidding one more than the current bid
-while that stays within your value, and passing otherwise, is a dominant
-strategy; the winner is then the player who values the turn most, and the
-price is about the **second-highest** value: the English auction behaves
-like a sealed second-price (Vickrey) auction.
+values (what the turn is worth to each player, in prestige points), when
+every player bids one more than the current bid while that stays within
+their value and passes otherwise (``truthful``), the winner is the player
+who values the turn most and the price is the **second-highest** value or
+one more: the outcome of a sealed second-price (Vickrey) auction.
 
-Tikal adds a twist: when nobody bids, the first to pass plays for free, so a
-turn nobody values above zero still goes to someone.
+That rule is not a dominant strategy here: bids are whole numbers made in
+turn, so a jump bid can win cheaper (values 7, 3, 5: one more at a time wins
+at 6, a first bid of 5 wins at 5), and when nobody bids the first to pass
+plays for free, so passing can beat bidding (values 1, 0, 0).
 
 >>> winner, price, said = english_auction([7, 3, 5])
 >>> winner, price

@@ -27,7 +27,7 @@ __all__ = [
     "Tile", "TILES", "TILE_BY_ID", "LETTERS", "START_HEXES", "StartHex", "BASE_CAMP", "COLUMNS", "ROWS",
     "LEVEL_PIECES", "TREASURE_KINDS", "TREASURE_NAMES", "TREASURE_COPIES", "EXPLORERS", "LEADERS", "CAMPS",
     "GUARDIANS", "ACTION_POINTS", "COSTS", "ADVANCED_START_POINTS", "COLOURS", "SIDES", "SIDE_NAMES",
-    "STATUS", "check_components",
+    "STATUS", "check_components", "KIND_NAMES", "stones_text", "tile_name",
 ]
 
 #: Side names in the order used by every ``stones`` tuple (clockwise, flat-topped hex).
@@ -58,6 +58,40 @@ class Tile:
         if self.kind == "ruin":
             return f"ruin {self.value} masks"
         return self.kind
+
+
+#: Hex kinds in words: kind -> (English, the rule book's French name) ("Les différents types d'hexagone").
+KIND_NAMES = {
+    "temple": ("temple", "Temple"), "clearing": ("clearing", "Clairière"), "ruin": ("ruin", "Ruine"),
+    "volcano": ("volcano", "Volcan"), "camp": ("base camp", "Camp de base"),
+}
+
+
+def stones_text(stones) -> str:
+    """The stepping stones (Dalles de pierre) along a hex's sides, in words.
+
+    ``stones`` gives the stones per side in the order N, NE, SE, S, SW, NW.
+
+    >>> stones_text((0, 0, 0, 2, 1, 0))
+    '2 stones south, 1 stone south-west'
+    >>> stones_text((0, 0, 0, 0, 0, 0))
+    'no stones'
+    """
+    parts = [f"{n} stone{'s' if n > 1 else ''} {SIDE_NAMES[side]}" for side, n in zip(SIDES, stones) if n]
+    return ", ".join(parts) or "no stones"
+
+
+def tile_name(tile: int) -> str:
+    """A terrain hex as a learner reads it: its kind and value, then its number and back letter.
+
+    >>> tile_name(17), tile_name(2)
+    ('temple 3 (tile 17, back C)', 'ruin with 4 masks (tile 2, back A)')
+    """
+    if tile not in TILE_BY_ID:
+        raise ValueError(f"there is no tile {tile!r} (tiles are numbered 1 to 36)")
+    t = TILE_BY_ID[tile]
+    what = {"temple": f"temple {t.value}", "ruin": f"ruin with {t.value} masks"}.get(t.kind, t.kind)
+    return f"{what} (tile {t.id}, back {t.letter})"
 
 
 def _tiles(spec: str) -> tuple[Tile, ...]:

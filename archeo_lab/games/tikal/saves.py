@@ -13,15 +13,43 @@ from __future__ import annotations
 from itertools import accumulate, compress
 
 from archeo_lab.engine import Fields
-from archeo_lab.engine.saves import CorruptSave
+from archeo_lab.engine.errors import quote
+from archeo_lab.engine.saves import SEAT, CorruptSave, Spec, ints, items, one_of, per_seat
 
 from .components import (
-    ACTION_POINTS, CAMPS, EXPLORERS, GUARDIANS, LEVEL_PIECES, TILE_BY_ID, TREASURE_COPIES, TREASURE_KINDS,
+    ACTION_POINTS, ADVANCED_START_POINTS, CAMPS, EXPLORERS, GUARDIANS, LEVEL_PIECES, START_HEXES, TILE_BY_ID,
+    TILES, TREASURE_COPIES, TREASURE_KINDS,
 )
 from .hexgrid import INDEX, LABELS, SPACES, rotated
+from .scoring import TREASURE_POINTS
 
-__all__ = ["read_state", "check_state"]
+__all__ = ["read_state", "check_state", "MAX_SCORINGS", "MAX_POINTS", "EVENTS"]
 
+#: Scoring rounds in a game: one per volcano ("Décompte"), and the final one.
+MAX_SCORINGS = sum(t.kind == "volcano" for t in TILES) + 1
+#: No seat can ever have more points (derived): the advanced rules' 20 to start, then at each scoring
+#: round at most every temple at the highest level (10) and every treasure kind as a full set of 3.
+MAX_POINTS = ADVANCED_START_POINTS + MAX_SCORINGS * (
+    (sum(t.kind == "temple" for t in TILES) + sum(h.kind == "temple" for h in START_HEXES)) * max(LEVEL_PIECES)
+    + len(TREASURE_KINDS) * TREASURE_POINTS[TREASURE_COPIES])
+
+_TILE, _SPACE = ints(1, len(TILE_BY_ID)), one_of(INDEX, "a space of the board")
+_PIECE, _KIND = one_of(("explorer", "leader")), one_of(TREASURE_KINDS, "a treasure")
+_POINTS = ints(0, MAX_POINTS)
+_ORDER = Spec("every seat once", lambda v, n: isinstance(v, (list, tuple)) and sorted(v) == list(range(n))
+              and all(type(x) is int for x in v))
+#: The public log, entry by entry (``Fields.events``): what each kind of line holds.
+EVENTS = {
+    "start": (Spec("the number of players", lambda v, n: v == n and type(v) is int), one_of(("standard", "advanced"))),
+    "position": (), "draw": (SEAT, _TILE), "volcano": (SEAT, _TILE), "final": (_ORDER,),
+    "place": (SEAT, _TILE, _SPACE, ints(0, 5)), "bring": (SEAT, _PIECE, _SPACE),
+    "move": (SEAT, _PIECE, _SPACE, _SPACE, ints(1, 6)), "uncover": (SEAT, _SPACE, ints(2, max(LEVEL_PIECES))),
+    "dig": (SEAT, _SPACE, _KIND), "exchange": (SEAT, _KIND, SEAT, _KIND), "camp": (SEAT, _SPACE),
+    "guardian": (SEAT, _PIECE, _SPACE, ints(0, EXPLORERS + 1)), "end": (SEAT, ints(0, ACTION_POINTS)),
+    "score": (SEAT, _POINTS, _POINTS, _POINTS), "over": (per_seat(_POINTS),),
+    "reveal": (items(_TILE, 1, 4),), "free": (SEAT,), "bid": (SEAT, _POINTS), "pass": (SEAT,),
+    "won": (SEAT, _POINTS), "choose": (SEAT, _TILE),
+}
 _LEVELS = [LEVEL_PIECES.get(v, 0) for v in range(max(LEVEL_PIECES) + 1)]
 _ALL_TILES = list(range(1, len(TILE_BY_ID) + 1))
 _RANGE = range(SPACES)
@@ -35,7 +63,7 @@ def _space_pairs(f: Fields, key: str, value_check) -> list:
     out = []
     for n, item in enumerate(f.list(key)):
         if not (isinstance(item, list) and len(item) == 2 and item[0] in INDEX and value_check(item[1])):
-            raise CorruptSave(f"{f.path}.{key}[{n}] must be [space, value], got {item!r}")
+            raise CorruptSave(f"{f.path}.{key}[{n}] must be [space, value], got {quote(item)}")
         out.append((INDEX[item[0]], item[1]))
     return out
 
@@ -54,7 +82,7 @@ def read_state(cls, f: Fields, players: int, variant: str):
               and 0 <= item[2] <= 5 and 0 <= item[3] <= max(LEVEL_PIECES))
         if not ok or s.tile_at[INDEX[item[0]]] is not None:
             raise CorruptSave(f"{f.path}.board[{n}] must be [space, tile, rotation, value] for a new space, "
-                              f"got {item!r}")
+                              f"got {quote(item)}")
         i = INDEX[item[0]]
         s.tile_at[i], s.rot[i], s.value[i] = item[1], item[2], item[3]
     tokens = _space_pairs(f, "tokens", lambda v: isinstance(v, list) and v and all(k in TREASURE_KINDS for k in v))
@@ -66,7 +94,7 @@ def read_state(cls, f: Fields, players: int, variant: str):
     for n, g in enumerate(f.list("guards")):
         if not (isinstance(g, list) and len(g) == 3 and g[0] in INDEX and _is_int(g[1]) and 0 <= g[1] < players
                 and g[2] in ("explorer", "leader")):
-            raise CorruptSave(f"{f.path}.guards[{n}] must be [space, seat, piece], got {g!r}")
+            raise CorruptSave(f"{f.path}.guards[{n}] must be [space, seat, piece], got {quote(g)}")
         s.guard[INDEX[g[0]]] = (g[1], g[2])
     s.expl = []
     for p, rows in enumerate(f.list("explorers", length=players)):
@@ -80,7 +108,7 @@ def read_state(cls, f: Fields, players: int, variant: str):
     s.boxed = f.int_list("boxed", length=players, lo=0, hi=EXPLORERS)
     s.camps_left = f.int_list("camps_left", length=players, lo=0, hi=CAMPS)
     s.treasures = f.int_lists("treasures", length=players, inner=len(TREASURE_KINDS), lo=0, hi=TREASURE_COPIES)
-    s.points = f.int_list("points", length=players, lo=0)
+    s.points = f.int_list("points", length=players, lo=0, hi=MAX_POINTS)
     s.levels = f.int_list("levels", length=max(LEVEL_PIECES) + 1, lo=0)
     s.stack = f.int_list("stack", lo=1, hi=len(TILE_BY_ID))
     s.supply = f.str_list("supply", choices=TREASURE_KINDS)
@@ -98,7 +126,7 @@ def read_state(cls, f: Fields, players: int, variant: str):
     s.amulet = []
     for n, a in enumerate(f.list("amulet", length=players)):
         if not isinstance(a, bool):
-            raise CorruptSave(f"{f.path}.amulet[{n}] must be true or false, got {a!r}")
+            raise CorruptSave(f"{f.path}.amulet[{n}] must be true or false, got {quote(a)}")
         s.amulet.append(a)
     s.bidders = f.int_list("bidders", **seat)
     s.passed = f.int_list("passed", **seat)
@@ -108,7 +136,7 @@ def read_state(cls, f: Fields, players: int, variant: str):
     s.bid_turn = f.opt_int("bid_turn", **seat)
     s.last_player = f.opt_int("last_player", **seat)
     s.scorings = f.int("scorings", lo=0)
-    s.events = f.events()
+    s.events = f.events(kinds=EVENTS, players=players)
     # Derived: kinds and stones from the tiles (an emptied ruin is a clearing), then the passages.
     s.kind, s.stones = [None] * SPACES, [None] * SPACES
     for i, t in enumerate(s.tile_at):
@@ -216,6 +244,16 @@ def check_state(s) -> list[str]:
         problems.append("the bidder to play must be in the auction and not have passed")
     if s.variant != "advanced" and (s.offer or s.bidders or any(s.amulet)):
         problems.append("auctions and amulets belong to the advanced rules")
+    if s.variant == "advanced" and phase != OVER:
+        # Each revealed hex goes to a player still to play this round (amulet face up), one each: more
+        # hexes than such players would be lost when the next round reveals new ones.
+        takers = {p for p in range(n) if not s.amulet[p]}
+        if s.turn_kind == "normal" and phase in (PLACE, ACTIONS):
+            takers.discard(s.current_player)          # has taken this turn's hex already
+        if s.volcano_by is not None:
+            takers.discard(s.volcano_by)              # took the volcano being scored
+        if len(s.offer) > len(takers):
+            problems.append("more hexes are revealed than players still to take one this round")
     if s.volcano_by is not None and (s.in_hand is None or TILE_BY_ID[s.in_hand].kind != "volcano"):
         problems.append("a scoring round waits for a volcano set aside")
     return problems

@@ -450,7 +450,7 @@ class TikalState(State):
             n = len(c.tokens[i])
             c.tokens[i] = pool[at:at + n]
             at += n
-        c.rng = rng.spawn()
+        c._fresh_chance(rng)            # the true seed would give the hex stack away
         return c
 
     # -- rule queries (used by the legal moves, the view and the analysis helpers) ----------------------

@@ -1,0 +1,744 @@
+"""Learners' bots in worker processes of their own: a bot can hang, crash or cheat only itself.
+
+``IsolatedBot(source)`` stands in for a learner's bot wherever a bot goes (``Match``, ``al.tournament``):
+its ``choose(state)`` sends the position to a worker process, which asks the real bot and answers
+with the action's JSON.  ``source`` is a file (``ada.py`` defining ``class Bot``, loaded *in the
+worker*, never in your process) or an object with ``choose(state)`` (a learner's class in a notebook).
+
+What the worker gets: only the copy ``choose`` is given (the referee makes it with ``determinize``:
+what the seat may know), as a save, plus a seed.  What comes back: at most ``MAX_REPLY`` bytes of
+JSON, read as an action of the game and checked by the referee against the real position.  So the
+referee (rules, scores, results) stays in your process and nothing the bot does in its process
+changes it.  A move fails (``BotForfeit``, with the bot's name and the reason) when the bot
+
+* takes longer than ``time_limit`` seconds (the worker is stopped);
+* exits (``sys.exit``, ``os._exit``), or its process dies;
+* raises, or exceeds ``memory_limit`` MiB (a ``MemoryError``: an address-space limit, where the
+  operating system has one);
+* answers something that is not an action of the game, or an action the rules refuse;
+* changes the engine in its process (replaces a function or class attribute of ``archeo_lab``):
+  that changes nothing here, but it is cheating, and is reported so.
+
+The worker also cannot write to files (a file-size limit of 0) and its prints are discarded; it runs
+under your account, so it can still read (or delete) your files: see ``docs/class_tournaments.md``
+for what this protects and what it does not, and how to go further (a container).
+
+Files start in a fresh interpreter (``python -m archeo_lab.bots.isolation``): nothing of your
+session is in their memory.  Objects are forked from your process (the only way to hand over a
+class defined in a notebook), so they can read a copy of its memory: give students' bots as files.
+Where there are no processes (JupyterLite, Pyodide), the bot runs in your process
+(``isolated`` is False, ``note`` says so) and only the time is checked, after the move.
+
+>>> import archeo_lab as al
+>>> class FirstMove:
+...     def choose(self, state):
+...         return state.legal_actions()[0]
+>>> bot = IsolatedBot(FirstMove(), name="first", time_limit=5)
+>>> state = al.get_game("cibola").new_state(players=2, seed=1)
+>>> bot.choose(state) == state.legal_actions()[0]
+True
+>>> bot.close()
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import json
+import math
+import os
+import queue
+import random
+import struct
+import subprocess
+import sys
+import threading
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+__all__ = ["IsolatedBot", "BotForfeit", "REASONS", "processes_available", "MAX_REPLY"]
+
+#: The most bytes a worker may answer with (an action is under 200).
+MAX_REPLY = 64 * 1024
+#: Seconds a worker may take to start and load its bot (a fresh interpreter imports the game).
+START_LIMIT = 20.0
+#: Seconds beyond ``time_limit`` the referee waits for an answer before it stops the worker: the move's
+#: time itself is measured in the worker, around ``choose``; this covers sending the position.
+GRACE = 0.25
+TIMEOUT = object()
+#: Why a bot forfeits, in words a learner reads.
+REASONS = {
+    "time": "took too long",
+    "exit": "stopped its process",
+    "crash": "raised an error",
+    "memory": "used too much memory",
+    "garbage": "answered something that is not an action",
+    "illegal": "chose a move the rules refuse",
+    "tampering": "changed the engine",
+    "load": "could not be loaded",
+}
+
+
+class BotForfeit(Exception):
+    """A bot lost the game by failing to move: ``bot`` (its name), ``reason`` (a key of ``REASONS``),
+    and the message (what happened, with the bot's own error where there is one)."""
+
+    def __init__(self, bot: str, reason: str, message: str):
+        super().__init__(f"{bot} {REASONS[reason]}: {message}")
+        self.bot, self.reason, self.detail = bot, reason, message
+
+
+def processes_available() -> bool:
+    """Whether worker processes can run here (not in JupyterLite/Pyodide)."""
+    return sys.platform not in ("emscripten", "wasi") and "pyodide" not in sys.modules
+
+
+def _can_fork() -> bool:
+    return hasattr(os, "fork") and processes_available()
+
+
+# -- the wire: length-prefixed JSON frames ------------------------------------------------------------
+
+def _send(fd: int, message: dict) -> None:
+    data = json.dumps(message).encode()
+    view = memoryview(struct.pack(">I", len(data)) + data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _read_exact(fd: int, n: int) -> bytes | None:
+    chunks, left = [], n
+    while left:
+        chunk = os.read(fd, min(left, 1 << 16))
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def _receive(fd: int, limit: int | None) -> dict | None:
+    """The next frame (None at the end of the stream); a frame over ``limit`` bytes is refused."""
+    head = _read_exact(fd, 4)
+    if head is None:
+        return None
+    (size,) = struct.unpack(">I", head)
+    if limit is not None and size > limit:
+        raise ValueError(f"an answer of {size:,} bytes (at most {limit:,})")
+    body = _read_exact(fd, size)
+    if body is None:
+        return None
+    return json.loads(body)
+
+
+# -- the worker side ------------------------------------------------------------------------------------
+
+def _engine_fingerprint(games: list[str]) -> dict[str, int]:
+    """``{"module.Class.attr": id(value)}`` for the engine, the bots and the games' modules loaded now,
+    and their classes (what a bot could patch to rig its view of the rules)."""
+    watched = ("archeo_lab.engine", "archeo_lab.bots", *(f"archeo_lab.games.{key}" for key in games))
+    marks = {}
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == "archeo_lab" or name.startswith(watched)) \
+                or name == __name__ or name == "__main__":
+            continue
+        for attr, value in list(vars(module).items()):
+            marks[f"{name}.{attr}"] = id(value)
+            if isinstance(value, type) and value.__module__ == name:
+                for key, member in list(vars(value).items()):
+                    marks[f"{name}.{attr}.{key}"] = id(member)
+    return marks
+
+
+def _tampered(write_fd: int, before: dict[str, int], games: list[str], what: str) -> bool:
+    """Report (and say so) if the engine differs from its fingerprint ``before``: ``what`` replaced it."""
+    after = _engine_fingerprint(games)
+    changed = sorted(k for k, v in before.items() if after.get(k, v) != v)
+    if changed:
+        _send(write_fd, {"error": "tampering", "message": f"{what} replaced {changed[0]}"})
+    return bool(changed)
+
+
+def _seed_bot(bot: Any, seed: int) -> None:
+    """Seed Python's ``random`` and the bot's own generator (``reseed``, as the built-in bots have)."""
+    random.seed(seed)
+    if callable(getattr(bot, "reseed", None)):
+        bot.reseed(seed)
+
+
+def _limit_resources(memory_limit: float | None) -> None:
+    """The operating system's limits, where it has them, soft and hard (so the bot cannot lift them):
+    no core files, no file writes, no new processes, and an address space of ``memory_limit`` MiB
+    beyond what the worker uses now."""
+    try:
+        import resource
+    except ImportError:        # Windows: only the time limit applies
+        return
+
+    def cap(limit: int, value: int) -> None:
+        try:
+            _, hard = resource.getrlimit(limit)
+            if hard != resource.RLIM_INFINITY:
+                value = min(value, hard)
+            resource.setrlimit(limit, (value, value))
+        except (ValueError, OSError):
+            pass
+
+    cap(resource.RLIMIT_CORE, 0)
+    cap(resource.RLIMIT_FSIZE, 0)
+    if hasattr(resource, "RLIMIT_NPROC"):
+        cap(resource.RLIMIT_NPROC, 0)
+    if memory_limit is not None and hasattr(resource, "RLIMIT_AS"):
+        try:
+            with open("/proc/self/statm") as f:
+                used = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, ValueError):
+            return
+        cap(resource.RLIMIT_AS, used + int(memory_limit * 1024 * 1024))
+
+
+def _cpu_limit(seconds: float) -> None:
+    """Stop the worker (SIGXCPU) if this move uses more than ``seconds`` of CPU beyond what it used."""
+    try:
+        import resource
+    except ImportError:
+        return
+    used = sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
+    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    want = int(math.ceil(used + seconds))
+    if hard == resource.RLIM_INFINITY or want <= hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_CPU, (want, hard))
+        except (ValueError, OSError):
+            pass
+
+
+def _quiet_standard_streams() -> None:
+    """A bot's prints and input() must not reach the protocol or flood the teacher's terminal."""
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    sys.stdin = open(os.devnull)
+    sys.stdout = sys.stderr = open(os.devnull, "w")
+
+
+def _watch_parent(parent: int) -> None:
+    """End the worker when the referee's process is gone (it would otherwise spin on, orphaned)."""
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(3)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _error_text(exc: BaseException) -> str:
+    """``ZeroDivisionError: division by zero (choose, line 7)``: the bot's own last frame."""
+    text = f"{type(exc).__name__}: {exc}"[:300]
+    frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ else []
+    if frames:
+        text += f" ({frames[-1].name}, line {frames[-1].lineno})"
+    return text
+
+
+def _load_file(path: str):
+    """The class ``Bot`` of a learner's file, executed here (in the worker) as a module of its own."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"learner_bot_{abs(hash(path))}", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    cls = getattr(module, "Bot", None)
+    if not isinstance(cls, type):
+        raise TypeError(f"{Path(path).name} defines no class Bot")
+    return cls
+
+
+def _as_wire(action: Any) -> Any:
+    """What ``choose`` returned, as JSON the referee reads (an action, its text or its JSON), or
+    ``TypeError`` saying what it was instead."""
+    from archeo_lab.engine import Action
+
+    if isinstance(action, Action):
+        return action.to_json()
+    if isinstance(action, str) and len(action) <= 1000:
+        return action
+    if isinstance(action, dict):
+        try:
+            text = json.dumps(action)
+        except Exception:        # not JSON, or nested too deep (RecursionError)
+            text = None
+        if text is not None and len(text) <= 4000:
+            return json.loads(text)
+    shown = str(action)[:60] if isinstance(action, (str, int, float, list, tuple, dict, type(None))) else "..."
+    raise TypeError(f"choose() returned {type(action).__name__} {shown!r}, not an action")
+
+
+def _copier(source: Any):
+    """A fresh copy of ``source`` per game (the object itself if it cannot be copied)."""
+    def fresh() -> Any:
+        try:
+            return copy.deepcopy(source)
+        except Exception:
+            return source
+    return fresh
+
+
+def _serve(read_fd: int, write_fd: int, make, time_limit: float, memory_limit: float | None,
+           parent: int) -> None:
+    """The worker's loop: load the bot, then answer ``move`` requests until ``quit`` or the end of input.
+
+    ``make()`` returns the bot's factory (a class, or a function giving a fresh copy of an object);
+    it runs after the engine's fingerprint is taken, so a file that patches the engine on import
+    is caught too.
+    """
+    _quiet_standard_streams()
+    _watch_parent(parent)
+    sys.dont_write_bytecode = True
+    import archeo_lab  # noqa: F401  (the engine and the registry, before the limits and the bot)
+    from archeo_lab.engine import get_game
+
+    hello = _receive(read_fd, None)
+    games = list(hello.get("games", []))
+    for key in games:
+        get_game(key)
+    marks = _engine_fingerprint(games)
+    _limit_resources(memory_limit)
+    try:
+        factory = make()
+        bot = factory()
+        if not callable(getattr(bot, "choose", None)):
+            raise TypeError("the bot has no choose(state) method")
+    except MemoryError:
+        _send(write_fd, {"error": "load", "message": "MemoryError while loading"})
+        return
+    except BaseException as exc:       # SystemExit and KeyboardInterrupt too: it is the bot's doing
+        _send(write_fd, {"error": "load", "message": _error_text(exc)})
+        return
+    if _tampered(write_fd, marks, games, "loading it"):
+        return
+    _send(write_fd, {"ready": True})
+    while True:
+        request = _receive(read_fd, None)
+        if request is None or request.get("op") == "quit":
+            return
+        try:
+            if request.get("fresh"):
+                bot = factory()
+            if request.get("seed") is not None:
+                _seed_bot(bot, request["seed"])
+            state = get_game(request["game"]).state_from_json(request["state"])
+            _cpu_limit(time_limit + GRACE + 1)
+            start = time.perf_counter()
+            action = bot.choose(state)
+            seconds = time.perf_counter() - start
+        except MemoryError:             # its memory is freed as the error unwinds: the worker goes on
+            action = None
+            _send(write_fd, {"error": "memory", "message": "MemoryError (the memory limit was reached)"})
+            continue
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) or exc.code is None else repr(str(exc.code)[:40])
+            _send(write_fd, {"error": "exit", "message": f"it called sys.exit({code})"})
+            continue
+        except BaseException as exc:
+            _send(write_fd, {"error": "crash", "message": _error_text(exc)})
+            continue
+        if _tampered(write_fd, marks, games, "in its process, it"):
+            return
+        try:
+            wire = _as_wire(action)
+        except Exception as exc:
+            _send(write_fd, {"error": "garbage", "message": str(exc)[:300]})
+            continue
+        _send(write_fd, {"action": wire, "seconds": seconds})
+
+
+def main() -> None:
+    """Entry of a worker started as ``python -m archeo_lab.bots.isolation`` (a learner's file)."""
+    read_fd, write_fd = os.dup(0), os.dup(1)
+    config = _receive(read_fd, None)
+    path = config["path"]
+    try:
+        _serve(read_fd, write_fd, lambda: _load_file(path), config["time_limit"], config["memory_limit"],
+               config["parent"])
+    finally:
+        os._exit(0)
+
+
+# -- the referee's side ---------------------------------------------------------------------------------
+
+def check_file(path: Path) -> str | None:
+    """Why a bot file cannot be a bot, read without running it (a syntax error, no ``class Bot``)."""
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    except (SyntaxError, ValueError, UnicodeDecodeError) as exc:
+        where = f" (line {exc.lineno})" if getattr(exc, "lineno", None) else ""
+        return f"{type(exc).__name__}: {getattr(exc, 'msg', exc)}{where}"
+    except OSError as exc:
+        return f"cannot read the file: {exc}"
+    if not any(isinstance(node, ast.ClassDef) and node.name == "Bot" for node in tree.body):
+        return f"{path.name} defines no class Bot (write: class Bot: ... def choose(self, state): ...)"
+    return None
+
+
+class _Worker:
+    """One running worker: its process, its pipes and a thread that reads its answers."""
+
+    def __init__(self, pid: int, popen: subprocess.Popen | None, read_fd: int, write_fd: int):
+        self.pid, self.popen, self.read_fd, self.write_fd = pid, popen, read_fd, write_fd
+        self.returncode: int | None = None          # once reaped (a forked worker's pid is then free)
+        self.answers: queue.Queue = queue.Queue()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                frame = _receive(self.read_fd, MAX_REPLY)
+            except Exception as exc:        # too long, not JSON, nested too deep: the worker is not ours
+                self.answers.put({"error": "garbage", "message": f"{type(exc).__name__}: {str(exc)[:200]}",
+                                  "fatal": True})
+                return
+            if frame is not None and not isinstance(frame, dict):
+                self.answers.put({"error": "garbage", "message": "an answer that is not a JSON object",
+                                  "fatal": True})
+                return
+            self.answers.put(frame)
+            if frame is None:
+                return
+
+    def send(self, message: dict) -> bool:
+        try:
+            _send(self.write_fd, message)
+            return True
+        except OSError:
+            return False
+
+    def answer(self, timeout: float) -> Any:
+        """The next answer, ``TIMEOUT`` if none came in time, None if the worker's output ended."""
+        try:
+            return self.answers.get(timeout=timeout)
+        except queue.Empty:
+            return TIMEOUT
+
+    def exit_status(self, timeout: float = 1.0) -> int | None:
+        """The exit code (negative: the signal that ended it), or None if it is still running."""
+        end = time.monotonic() + timeout
+        while True:
+            if self.popen is not None:
+                code = self.popen.poll()
+            elif self.returncode is not None:
+                code = self.returncode
+            else:
+                try:
+                    pid, status = os.waitpid(self.pid, os.WNOHANG)
+                except ChildProcessError:
+                    return -9
+                code = None if pid == 0 else os.waitstatus_to_exitcode(status)
+                self.returncode = code
+            if code is not None or time.monotonic() > end:
+                return code
+            time.sleep(0.01)
+
+    def stop(self) -> None:
+        """Kill the process (if still alive) and close the pipes.
+
+        The answers' pipe is closed only once the reader thread has seen its end: closed earlier, its
+        number could be reused by the next worker's pipe while the old thread still reads from it.
+        """
+        try:
+            os.close(self.write_fd)
+        except OSError:
+            pass
+        try:
+            if self.popen is not None:
+                self.popen.kill()
+                self.popen.wait(timeout=5)
+            elif self.returncode is None:
+                import signal
+
+                os.kill(self.pid, signal.SIGKILL)
+                self.returncode = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+        except (OSError, ChildProcessError, subprocess.TimeoutExpired):
+            pass
+        self.reader.join(timeout=5)
+        if not self.reader.is_alive():
+            try:
+                os.close(self.read_fd)
+            except OSError:
+                pass
+
+
+class IsolatedBot:
+    """A learner's bot (a file or an object) that plays from a worker process of its own.
+
+    Parameters
+    ----------
+    source : str, Path or object
+        A ``.py`` file defining ``class Bot`` with ``choose(state)``, or an object with ``choose``.
+    name : str, optional
+        How results and errors name it (default: the file's stem, or the object's ``name``).
+    time_limit : float
+        Seconds per move (default 1).
+    memory_limit : float or None
+        MiB of memory the worker may add (default 512; ``None``: no limit).
+    isolate : bool
+        ``False`` runs an object in this process (a trusted bot: faster; its time is still checked,
+        after each move).  A file is always loaded in a worker where processes exist.
+
+    ``choose(state)`` returns the action (checked against ``state``) or raises ``BotForfeit``;
+    ``new_game(seed)`` starts the next game with a fresh bot (a new ``Bot()``, or a copy of the
+    object) whose ``random`` module is seeded; ``close()`` stops the worker.
+    """
+
+    def __init__(self, source: Any, *, name: str | None = None, time_limit: float = 1.0,
+                 memory_limit: float | None = 512, isolate: bool = True, check: bool = True):
+        if isinstance(source, (str, os.PathLike)):
+            self.path: Path | None = Path(source)
+            self.source = None
+            default = self.path.stem
+        elif callable(getattr(source, "choose", None)):
+            self.path, self.source = None, source
+            default = getattr(source, "name", None) or type(source).__name__
+        else:
+            raise TypeError(f"a bot is a .py file or an object with choose(state), not {type(source).__name__}")
+        self.name = str(name or default)
+        if not (isinstance(time_limit, (int, float)) and time_limit > 0):
+            raise ValueError(f"time_limit must be a number of seconds > 0, not {time_limit!r}")
+        self.time_limit, self.memory_limit = float(time_limit), memory_limit
+        #: Why it cannot play at all (a file that does not load): every move forfeits with it.
+        self.broken: tuple[str, str] | None = None
+        if self.path is not None and check:
+            problem = check_file(self.path)
+            if problem:
+                self.broken = ("load", problem)
+        self.isolated = processes_available() and (self.path is not None or (isolate and _can_fork()))
+        #: A sentence for the teacher when the bot is not isolated (JupyterLite, or no way to hand it over).
+        self.note: str | None = None
+        if not isolate and self.path is None:
+            pass                          # the caller's choice: a trusted bot
+        elif not processes_available():
+            self.note = ("no worker processes here (JupyterLite/Pyodide): the bot runs in this process, "
+                         "so a bot that hangs cannot be stopped and one that cheats cannot be kept out; "
+                         "only its time is checked, after each move")
+        elif not self.isolated:
+            self.note = ("this system cannot hand an object to a worker process (no fork): the bot runs in "
+                         "this process and only its time is checked, after each move; give it as a file "
+                         "to isolate it")
+        self._worker: _Worker | None = None
+        self._game: str | None = None
+        self._local: Any = None
+        self._fresh, self._seed = True, None
+
+    # -- the bot interface -----------------------------------------------------------------------------
+    def new_game(self, seed: int | None = None) -> None:
+        """The next ``choose`` starts a game: a fresh bot, its ``random`` seeded with ``seed``."""
+        self._fresh, self._seed = True, seed
+
+    def reseed(self, seed: int) -> None:
+        """Seed the bot's ``random`` (and its ``reseed``) before the next move (``Match`` calls it)."""
+        self._seed = seed
+
+    def choose(self, state) -> Any:
+        """The bot's move for ``state`` (what its seat may know), checked against ``state``."""
+        if self.broken:
+            raise BotForfeit(self.name, *self.broken)
+        if not self.isolated:
+            return self._choose_here(state)
+        key = state.game.key
+        if self._worker is None or self._game != key:
+            self._start(key)
+        request = {"op": "move", "game": key, "state": state.to_dict(), "fresh": self._fresh, "seed": self._seed}
+        self._fresh, self._seed = False, None
+        worker = self._worker
+        if not worker.send(request):
+            return self._died("its process ended before the move")
+        answer = worker.answer(self.time_limit + GRACE)
+        if answer is TIMEOUT:
+            self._stop()
+            raise BotForfeit(self.name, "time", f"no move after {self.time_limit + GRACE:g} s "
+                                                f"(the limit is {self.time_limit:g} s a move): stopped")
+        if answer is None:
+            return self._died("its process ended during the move")
+        if "error" in answer:
+            return self._failed(answer)
+        seconds = answer.get("seconds")
+        if not isinstance(seconds, (int, float)) or seconds > self.time_limit:
+            shown = f"{seconds:.2f} s" if isinstance(seconds, (int, float)) else "an unknown time"
+            raise BotForfeit(self.name, "time", f"took {shown} to move (the limit is {self.time_limit:g} s)")
+        return self._resolve(state, answer.get("action"))
+
+    # -- helpers -------------------------------------------------------------------------------------------
+    def _resolve(self, state, action: Any) -> Any:
+        from archeo_lab.engine import IllegalAction
+        from archeo_lab.engine.errors import quote
+
+        try:
+            return state.resolve(action)
+        except IllegalAction as exc:
+            reason = "garbage" if type(exc).__name__ == "UnreadableAction" else "illegal"
+            raise BotForfeit(self.name, reason, f"{quote(action)}: {exc}") from None
+
+    def _choose_here(self, state) -> Any:
+        """No processes (Pyodide): the bot runs here; its time is checked after the move."""
+        if self._local is None or self._fresh:
+            self._local = self._make_local()
+            self._fresh = False
+        if self._seed is not None:
+            _seed_bot(self._local, self._seed)
+            self._seed = None
+        start = time.perf_counter()
+        try:
+            action = self._local.choose(state)
+        except KeyboardInterrupt:
+            raise
+        except MemoryError:
+            raise BotForfeit(self.name, "memory", "MemoryError") from None
+        except SystemExit as exc:
+            raise BotForfeit(self.name, "exit", f"it called sys.exit({exc.code!r})") from None
+        except BaseException as exc:
+            raise BotForfeit(self.name, "crash", _error_text(exc)) from None
+        seconds = time.perf_counter() - start
+        if seconds > self.time_limit:
+            raise BotForfeit(self.name, "time", f"took {seconds:.2f} s to move (the limit is {self.time_limit:g} s)")
+        return self._resolve(state, action)
+
+    def _make_local(self) -> Any:
+        try:
+            if self.path is not None:
+                return _load_file(str(self.path))()
+            return _copier(self.source)()
+        except (KeyboardInterrupt, MemoryError):
+            raise
+        except BaseException as exc:
+            if self.path is None:          # an object that cannot be copied plays as it is
+                return self.source
+            self.broken = ("load", _error_text(exc))
+            raise BotForfeit(self.name, *self.broken) from None
+
+    def _start(self, key: str) -> None:
+        self._stop()
+        self._game = key
+        parent = os.getpid()
+        if self.path is not None:
+            worker = self._spawn(parent)
+        else:
+            worker = self._fork(parent)
+        worker.send({"games": [key]})
+        self._worker = worker
+        answer = worker.answer(max(START_LIMIT, 5 * self.time_limit))
+        if answer is TIMEOUT:
+            self._stop()
+            self.broken = ("load", f"still loading after {max(START_LIMIT, 5 * self.time_limit):g} s: stopped")
+            raise BotForfeit(self.name, *self.broken)
+        if answer is None:
+            self._died("its process ended while loading", loading=True)
+        if "error" in answer:
+            self._failed(answer, loading=True)
+        self._fresh = False           # the worker made a fresh bot while loading
+
+    def _spawn(self, parent: int) -> _Worker:
+        """A fresh interpreter for a file: nothing of this session is in its memory."""
+        env = dict(os.environ)
+        # The worker imports this very archeo_lab, and starts where no learner file can shadow a module
+        # (a student's random.py in the folder would otherwise be imported as random).
+        root = str(Path(__file__).resolve().parents[2])
+        env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        popen = subprocess.Popen([sys.executable, "-m", "archeo_lab.bots.isolation"], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, cwd=root)
+        read_fd, write_fd = os.dup(popen.stdout.fileno()), os.dup(popen.stdin.fileno())
+        popen.stdout.close()
+        popen.stdin.close()
+        worker = _Worker(popen.pid, popen, read_fd, write_fd)
+        worker.send({"path": str(self.path.resolve()), "time_limit": self.time_limit,
+                     "memory_limit": self.memory_limit, "parent": parent})
+        return worker
+
+    def _fork(self, parent: int) -> _Worker:
+        """A copy of this process for an object (a class defined in a notebook cannot be sent)."""
+        request_r, request_w = os.pipe()      # referee -> worker
+        answer_r, answer_w = os.pipe()        # worker -> referee
+        pid = os.fork()
+        if pid == 0:                      # the worker: keep only its two pipe ends
+            try:
+                for low, high in _gaps(3, sorted((request_r, answer_w)), 1 << 16):
+                    os.closerange(low, high)
+                source = self.source
+                _serve(request_r, answer_w, lambda: _copier(source), self.time_limit, self.memory_limit, parent)
+            finally:
+                os._exit(0)
+        os.close(request_r)
+        os.close(answer_w)
+        return _Worker(pid, None, answer_r, request_w)
+
+    def _failed(self, answer: dict, loading: bool = False):
+        reason = answer.get("error")
+        reason = reason if reason in REASONS else "garbage"
+        message = str(answer.get("message", ""))[:400]
+        if reason == "tampering" or loading or answer.get("fatal"):   # the next game gets a clean worker
+            self._stop()
+        if loading:
+            self.broken = (reason, message)
+        raise BotForfeit(self.name, reason, message)
+
+    def _died(self, what: str, loading: bool = False):
+        code = self._worker.exit_status() if self._worker is not None else None
+        self._stop()
+        if code is not None and code < 0:
+            import signal
+
+            try:
+                signal_name = signal.Signals(-code).name
+            except ValueError:
+                signal_name = f"signal {-code}"
+            reason = {"SIGXCPU": "time", "SIGKILL": "memory", "SIGSEGV": "crash"}.get(signal_name, "exit")
+            message = f"{what} ({signal_name})"
+        else:
+            reason, message = "exit", f"{what} (exit code {code})" if code is not None else what
+        if loading:
+            self.broken = ("load", message)
+            reason = "load"
+        raise BotForfeit(self.name, reason, message)
+
+    def _stop(self) -> None:
+        if self._worker is not None:
+            self._worker.send({"op": "quit"})
+            self._worker.stop()
+            self._worker = None
+        self._fresh = True
+
+    def close(self) -> None:
+        """Stop the worker (it also stops by itself when this process ends)."""
+        self._stop()
+
+    def __del__(self):
+        try:
+            self._stop()
+        except Exception:
+            pass
+
+    def __getstate__(self):
+        raise TypeError("an IsolatedBot is not copied between processes; give its file or object instead")
+
+    def __repr__(self) -> str:
+        where = str(self.path) if self.path is not None else type(self.source).__name__
+        return f"<IsolatedBot {self.name!r} ({where}), {self.time_limit:g} s a move>"
+
+
+def _gaps(start: int, keep: list[int], end: int) -> list[tuple[int, int]]:
+    """The ranges of file descriptors from ``start`` to ``end`` other than ``keep`` (sorted)."""
+    out, low = [], start
+    for fd in keep:
+        if fd > low:
+            out.append((low, fd))
+        low = max(low, fd + 1)
+    out.append((low, end))
+    return out
+
+
+if __name__ == "__main__":
+    main()

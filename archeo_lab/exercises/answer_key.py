@@ -1,0 +1,65 @@
+"""Build the answer key: the teacher's versions of the exercises, executed, as HTML pages.
+
+    python -m archeo_lab.exercises.answer_key --out answer-key/
+
+Each notebook of ``tutorials/exercises/`` (or the ones named) is run from top to
+bottom in its own folder, as Run All does (a cell that raises stops the build
+with the notebook's name), and written as ``<name>.html`` with its outputs:
+every check answers "right".  ``index.html`` lists them with the teacher's
+pages.  Needs ``nbclient`` and ``nbconvert`` (installed with JupyterLab).
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from .student import EXERCISES, notebooks_from_arguments
+
+__all__ = ["build", "main"]
+
+
+def build(notebooks: list[Path], out: Path, timeout: int = 300) -> list[Path]:
+    """Execute ``notebooks`` and write their HTML into ``out``; return the pages written."""
+    try:
+        import nbformat
+        from nbclient import NotebookClient
+        from nbconvert import HTMLExporter
+    except ImportError as exc:  # pragma: no cover - the test environment has them
+        raise SystemExit(f"the answer key needs nbclient and nbconvert (pip install nbconvert): {exc}") from exc
+
+    out.mkdir(parents=True, exist_ok=True)
+    exporter = HTMLExporter()
+    pages = []
+    for path in notebooks:
+        nb = nbformat.read(path, as_version=4)
+        client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=False,
+                                resources={"metadata": {"path": str(path.resolve().parent)}})
+        client.execute()
+        body, _ = exporter.from_notebook_node(nb)
+        page = out / f"{path.stem}.html"
+        page.write_text(body, encoding="utf-8")
+        pages.append(page)
+    teachers = EXERCISES / "teachers"
+    items = "".join(f'<li><a href="{html.escape(p.name)}">{html.escape(p.stem)}</a></li>' for p in pages)
+    notes = "".join(f"<li>{html.escape(p.name)} (in tutorials/exercises/teachers/)</li>"
+                    for p in sorted(teachers.glob("*.md"))) if teachers.is_dir() else ""
+    index = out / "index.html"
+    index.write_text(
+        "<!doctype html><meta charset='utf-8'><title>archeo-lab: answer key</title>"
+        "<h1>archeo-lab exercises: answer key</h1>"
+        "<p>The teacher's versions, executed. The answers are computed inside the archeo_lab package, which "
+        "students have too: use the exercises for practice with feedback, not for graded exams.</p>"
+        f"<ul>{items}</ul>" + (f"<p>Teacher's pages:</p><ul>{notes}</ul>" if notes else ""),
+        encoding="utf-8")
+    return pages + [index]
+
+
+def main(argv: list[str] | None = None) -> None:
+    notebooks, out = notebooks_from_arguments(__doc__.splitlines()[0], "folder for the HTML pages", argv)
+    for page in build(notebooks, out):
+        print(f"wrote {page}")
+
+
+if __name__ == "__main__":
+    main()

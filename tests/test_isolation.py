@@ -1,0 +1,302 @@
+"""Class tournaments a student cannot hang, crash or rig (issue 15, item 1).
+
+Students' bots play from worker processes of their own (``archeo_lab.bots.isolation``): the referee
+keeps the rules, the scores and the results.  The bad bots below are written the way a mischievous
+student would, against the old in-process referee.  Time limits are short so the suite stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+import warnings
+from pathlib import Path
+
+import pytest
+
+import archeo_lab as al
+from archeo_lab.bots.isolation import BotForfeit, IsolatedBot, processes_available
+from archeo_lab.exercises.class_tournament import load_bots
+
+needs_processes = pytest.mark.skipif(not processes_available(), reason="worker processes are needed")
+
+GOOD = '''
+import random
+
+class Bot:
+    """A fair student bot: never more than two explorers in the fist, else a random move."""
+    def choose(self, state):
+        moves = [a for a in state.legal_actions() if a.kind != "bid" or a.amount <= 2]
+        return random.choice(moves)
+'''
+
+BAD = {
+    "looper": '''
+class Bot:
+    def choose(self, state):
+        while True:
+            pass
+''',
+    "quitter": '''
+import sys
+
+class Bot:
+    def choose(self, state):
+        sys.exit("I give up, and take the tournament with me")
+''',
+    "patcher": '''
+from archeo_lab.engine.game import State
+
+class Bot:
+    """Makes the engine say it won every game."""
+    def choose(self, state):
+        me = state.current_player
+        State.winners = lambda self: [me]
+        State.scores = lambda self: [1000 if s == me else 0 for s in range(self.players)]
+        return state.legal_actions()[0]
+''',
+    "hog": '''
+class Bot:
+    def choose(self, state):
+        hoard = []
+        while True:
+            hoard.append(bytearray(20_000_000))
+''',
+    "snoop": '''
+import inspect
+
+class Bot:
+    """Reads the referee's frames: knocks the other bots out and gives itself the points."""
+    def choose(self, state):
+        for info in inspect.stack():
+            local = info.frame.f_locals
+            if "bots" in local and "record" in local:
+                for bot in local["bots"]:
+                    if bot is not self:
+                        bot.choose = lambda s: 1 / 0
+                return state.legal_actions()[0]
+        raise LookupError("no referee frame to read")
+''',
+}
+LIMITS = dict(time_limit=0.1, memory_limit=150)
+
+
+def write_bots(folder: Path, sources: dict[str, str]) -> Path:
+    folder.mkdir(exist_ok=True)
+    for name, source in sources.items():
+        (folder / f"{name}.py").write_text(textwrap.dedent(source))
+    return folder
+
+
+def good_games(result, good: set[str]) -> list[str]:
+    return sorted(json.dumps(g, sort_keys=True) for g in result.games if set(g["seats"]) <= good)
+
+
+@needs_processes
+def test_bad_student_bots_forfeit_by_name_and_leave_the_other_games_alone(tmp_path):
+    """The issue's "Done means": a bot that loops forever, one that calls sys.exit, one that
+    monkeypatches the engine, one that allocates without bound and one that reads the game through
+    the call stack: the tournament finishes, each forfeits every game it plays, by name and with the
+    reason, and the games among the other bots are exactly those of a tournament without them."""
+    students = load_bots(write_bots(tmp_path / "bots", {"ada": GOOD, **BAD}), **LIMITS)
+    entrants = {"random": "random", **students}
+    result = al.tournament("cibola", entrants, games=1, seed=7, progress=False, **LIMITS)
+    reasons = {"looper": {"time"}, "quitter": {"exit"}, "patcher": {"tampering"}, "hog": {"memory", "time"},
+               "snoop": {"crash"}}
+    for name, expected in reasons.items():
+        played = [g for g in result.games if name in g["seats"]]
+        assert played and all(g["error"] is not None for g in played), name
+        # Each game's forfeit is the first failing bot's; every game with this bot failed for a reason.
+        mine = [g["error"] for g in played if g["error"]["bot"] == name]
+        assert mine and {e["reason"] for e in mine} <= expected, (name, mine[:2])
+        assert all(name in e["message"] or e["message"] for e in mine)
+    for g in result.games:          # against a fair bot, a bad one never wins: it forfeits first
+        bad = set(g["seats"]) & set(BAD)
+        if len(bad) == 1:
+            assert g["shares"][g["seats"].index(bad.pop())] == 0
+    assert {e["bot"] for e in result.errors} == set(BAD)
+    text = str(result)
+    assert all(f"error: {name} failed" in text for name in BAD)
+    # The referee's engine is untouched by the patcher.
+    assert al.State.winners.__qualname__ == "State.winners"
+    clean = al.tournament("cibola", {"random": "random", "ada": students["ada"]}, games=1, seed=7,
+                          progress=False, **LIMITS)
+    assert good_games(result, {"random", "ada"}) == good_games(clean, {"random", "ada"})
+    assert all(g["error"] is None for g in clean.games)
+
+
+@needs_processes
+def test_the_same_bots_as_objects_are_isolated_too():
+    """A learner's class given as an object plays from a forked worker: same forfeits."""
+    namespace: dict = {}
+    classes = {}
+    for name in ("looper", "quitter", "patcher"):
+        exec(textwrap.dedent(BAD[name]), namespace)
+        classes[name] = namespace["Bot"]()
+    result = al.tournament("cibola", {"random": "random", **classes}, games=1, seed=3, progress=False, **LIMITS)
+    assert {e["bot"]: e["reason"] for e in result.errors} == {"looper": "time", "quitter": "exit",
+                                                              "patcher": "tampering"}
+    assert al.State.winners.__qualname__ == "State.winners"
+
+
+@needs_processes
+def test_without_isolation_the_snoop_rigs_the_games(tmp_path):
+    """Why the workers matter: trusted in this process (isolate=False), the stack reader knocks the
+    other bot out.  Isolated, it reads only its own process (an object is forked, so it finds a copy
+    of the referee's frames there) and whatever it breaks there changes nothing here."""
+    namespace: dict = {}
+    exec(textwrap.dedent(BAD["snoop"]), namespace)
+    snoop = namespace["Bot"]()
+    result = al.tournament("cibola", {"random": "random", "snoop": snoop}, games=2, seed=1, progress=False,
+                           isolate=False)
+    assert any(e["bot"] == "random" and "ZeroDivisionError" in e["message"] for e in result.errors)
+    isolated = al.tournament("cibola", {"random": "random", "snoop": snoop}, games=2, seed=1, progress=False)
+    assert all(e["bot"] != "random" for e in isolated.errors)
+
+
+@needs_processes
+def test_bot_files_work_with_several_processes(tmp_path):
+    """processes > 1 with bot files raised PicklingError; now the results equal the serial ones."""
+    bots = load_bots(write_bots(tmp_path / "bots", {"ada": GOOD, "quitter": BAD["quitter"]}))
+    entrants = {"greedy": "greedy", **bots}
+    serial = al.tournament("cibola", entrants, games=2, seed=5, progress=False)
+    parallel = al.tournament("cibola", entrants, games=2, seed=5, processes=2, progress=False)
+    assert parallel.games == serial.games
+    assert {e["bot"] for e in parallel.errors} == {"quitter"}
+
+
+@needs_processes
+def test_loading_runs_no_student_code_and_reports_broken_files(tmp_path):
+    marker = tmp_path / "ran.txt"
+    folder = write_bots(tmp_path / "bots", {
+        "sneaky": f"open({str(marker)!r}, 'w').write('ran in the teacher process')\n{GOOD}",
+        "typo": "class Bot\n    def choose(self, state): pass\n",
+        "nobot": "def choose(state):\n    return state.legal_actions()[0]\n",
+    })
+    bots = load_bots(folder)
+    assert sorted(bots) == ["nobot", "sneaky", "typo"] and not marker.exists()
+    assert bots["typo"].broken[0] == "load" and "SyntaxError" in bots["typo"].broken[1]
+    assert "defines no class Bot" in bots["nobot"].broken[1] and bots["sneaky"].broken is None
+    result = al.tournament("cibola", {"random": "random", **bots}, games=1, seed=2, progress=False)
+    # It ran in a worker, which may create a file but cannot write to it (a file-size limit of 0).
+    assert not marker.exists() or marker.read_text() == ""
+    by_bot = {e["bot"]: e for e in result.errors}
+    assert by_bot["typo"]["reason"] == "load" and "line 1" in by_bot["typo"]["message"]
+    assert by_bot["nobot"]["reason"] == "load"
+
+
+
+@needs_processes
+def test_a_missing_or_empty_folder_warns(tmp_path):
+    with pytest.warns(UserWarning, match="there is no folder"):
+        assert load_bots(tmp_path / "nope") == {}
+    (tmp_path / "empty").mkdir()
+    with pytest.warns(UserWarning, match="holds no .py bot files"):
+        assert load_bots(tmp_path / "empty") == {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert list(load_bots(write_bots(tmp_path / "one", {"ada": GOOD}))) == ["ada"]
+
+
+@needs_processes
+def test_garbage_and_illegal_answers_and_the_time_are_checked(tmp_path):
+    state = al.get_game("cibola").new_state(players=2, seed=1)
+    answers = {"nothing": "None", "object": "object()", "huge": "'bid ' + '9' * 100000",
+               "deep": "_deep()", "list": "[1, 2]", "illegal": "'bid 99'", "text": "'bid 1'"}
+    for name, expr in answers.items():
+        path = tmp_path / f"{name}.py"
+        path.write_text("def _deep():\n    d = {}\n    for _ in range(100_000):\n        d = {'type': d}\n    return d\n"
+                        f"class Bot:\n    def choose(self, state):\n        return {expr}\n")
+        bot = IsolatedBot(path, time_limit=2)
+        try:
+            if name == "text":
+                assert str(bot.choose(state)) == "bid 1"
+                continue
+            with pytest.raises(BotForfeit) as failed:
+                bot.choose(state)
+            assert failed.value.bot == name
+            assert failed.value.reason == ("illegal" if name == "illegal" else "garbage"), failed.value
+        finally:
+            bot.close()
+    forger = tmp_path / "forger.py"         # writes a raw answer of its own on the worker's pipe
+    forger.write_text("import inspect, os, struct\nclass Bot:\n    def choose(self, state):\n"
+                      "        fd = next(i.frame.f_locals['write_fd'] for i in inspect.stack() if 'write_fd' in i.frame.f_locals)\n"
+                      "        body = ('[' * 30000 + ']' * 30000).encode()\n"
+                      "        os.write(fd, struct.pack('>I', len(body)) + body)\n"
+                      "        return state.legal_actions()[0]\n")
+    bot = IsolatedBot(forger, time_limit=2)
+    with pytest.raises(BotForfeit, match="RecursionError") as failed:
+        bot.choose(state)
+    assert failed.value.reason == "garbage" and bot._worker is None
+    bot.close()
+    slow = tmp_path / "slow.py"
+    slow.write_text("import time\nclass Bot:\n    def choose(self, state):\n        time.sleep(0.3)\n"
+                    "        return state.legal_actions()[0]\n")
+    bot = IsolatedBot(slow, time_limit=0.1)
+    with pytest.raises(BotForfeit, match=r"slow took too long"):
+        bot.choose(state)
+    bot.close()
+
+
+@needs_processes
+def test_an_isolated_bot_plays_a_match_reproducibly(tmp_path):
+    """A student's file as a Match opponent: seeded through reseed(), the same moves every time."""
+    path = write_bots(tmp_path / "bots", {"ada": GOOD}) / "ada.py"
+
+    def history():
+        bot = IsolatedBot(path)
+        try:
+            return al.Match("cibola", players=2, seed=4, opponents={0: bot, 1: "random"}).history
+        finally:
+            bot.close()
+
+    first = history()
+    assert first == history() and len(first) > 20
+
+
+@needs_processes
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX process checks")
+def test_workers_end_with_the_tournament(tmp_path):
+    import os
+    import time
+
+    def children():
+        """This process's live children; other tests (a JupyterLab server) may have their own."""
+        me = str(os.getpid())
+        found = set()
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[1] == me and fields[0] != "Z":
+                found.add(stat.parent.name)
+        return found
+
+    before = children()
+    bots = load_bots(write_bots(tmp_path / "bots", {"ada": GOOD, "looper": BAD["looper"]}), **LIMITS)
+    al.tournament("cibola", {"random": "random", **bots}, games=1, seed=1, progress=False, **LIMITS)
+    time.sleep(0.2)
+    assert children() - before == set()
+
+
+def test_without_processes_bots_run_here_with_a_note_and_a_time_check(monkeypatch, tmp_path):
+    """JupyterLite/Pyodide has no processes: a student's bot runs in this process, the result says so,
+    and its time is checked after each move; an exit or a crash still only forfeits its game."""
+    import types
+
+    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+    folder = write_bots(tmp_path / "bots", {
+        "ada": GOOD, "quitter": BAD["quitter"],
+        "slow": "import time\nclass Bot:\n    def choose(self, state):\n        time.sleep(0.15)\n"
+                "        return state.legal_actions()[0]\n"})
+    bots = load_bots(folder, time_limit=0.1)
+    assert not any(bot.isolated for bot in bots.values()) and all("JupyterLite" in bot.note for bot in bots.values())
+    result = al.tournament("cibola", {"random": "random", **bots}, games=1, seed=4, processes=2, progress=False,
+                           time_limit=0.1)
+    reasons = {e["bot"]: e["reason"] for e in result.errors}
+    assert reasons == {"quitter": "exit", "slow": "time"}
+    assert any("processes=2 was ignored" in note for note in result.notes)
+    assert any(note.startswith("ada: no worker processes here") for note in result.notes)
+    assert "note: ada: no worker processes here" in str(result)
