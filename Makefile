@@ -19,7 +19,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[lab,test]"
 	touch $(STAMP)
 
+# The project's JupyterLab settings (binder/overrides.json: no "get Jupyter news?" pop-up over
+# the boards) go where JupyterLab reads overrides for this environment, as Binder's postBuild does.
 lab: $(STAMP)
+	mkdir -p $(VENV)/share/jupyter/lab/settings
+	cp binder/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	$(BIN)/jupyter lab $(ROOT_FLAG) tutorials/00_start_here.ipynb
 
 test: $(STAMP)

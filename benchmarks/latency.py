@@ -6,7 +6,7 @@ What is measured
     seed=s, opponents={1: "greedy", ...})``: seat 0 is the learner, greedy bots
     hold the other seats).  Then ``board.act(action_json)`` is called again and
     again, the action picked by a seeded ``random.Random`` from
-    ``board.view["legal"]``, exactly what a click sends; a finished game is
+    ``board.legal``, exactly what a click can send; a finished game is
     replaced by a new one (next seed).  Each act() is timed with
     ``time.perf_counter``: it plays the learner's move, every greedy bot's reply
     until the learner is to move again, and rebuilds the synced view model.
@@ -45,12 +45,12 @@ def board_round_trips(game: al.Game, players: int, acts: int, seed: int) -> tupl
     times, moves, positions = [], [], []
     widget, game_seed = None, seed
     while len(times) < acts:
-        if widget is None or not widget.board.view["legal"]:   # no game yet, or it is over
+        if widget is None or not widget.board.legal:   # no game yet, or it is over
             widget = al.play(game.key, players=players, seed=game_seed, opponents=opponents)
             game_seed += 1
             continue
         board = widget.board
-        action = rng.choice(board.view["legal"])
+        action = rng.choice(board.legal)
         positions.append(board.match.state.clone())
         before = len(board.match.history)
         start = time.perf_counter()

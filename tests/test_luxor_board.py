@@ -67,7 +67,8 @@ def test_keep_place_camp_and_move_by_clicks(w):
     option = movers[0]["options"][0]
     assert w.board.act(option["action"])
     assert w.match.state.stack[w.match.state.geo.cell(option["target"])][-1] == 0
-    assert w.board.view["message"].startswith("You: move")
+    assert w.board.view["recent"][-1].startswith("You move")
+    assert ["cell", option["target"]] in w.board.view["highlight"]
     assert w.board.view["board"]["turn"]["head"] == option["target"]
 
 
@@ -115,21 +116,35 @@ def test_a_game_can_be_played_to_the_end_by_clicks_only():
         assert w.board.act(json.loads(rng.choice(clickable)))
         clicks += 1
     final = w.board.view["board"]["final"]
-    assert final and final["winners"] == w.match.state.winners()
-    assert [r["total"] for r in final["rows"]] == w.match.state.scores()
+    assert final and w.board.view["winners"] == w.match.state.winners()
+    assert next(r for r in final["rows"] if r["total"])["values"] == w.match.state.scores()
+    assert final["rows"][-1]["values"] == w.match.state.reserve, "the tie-break is shown"
     assert "win" in w.board.view["board"]["prompt"]
 
 
 @pytest.mark.parametrize("variant", ["standard", "adventures"])
-def test_every_clickable_target_sends_a_legal_action(variant):
+def test_every_clickable_target_sends_a_legal_action(variant, check_targets):
     w = al.play("luxor", players=3, seed=6, variant=variant, opponents={1: "random", 2: "greedy"})
     rng = random.Random(6)
     for _ in range(120):
         view = w.board.view
         if view["over"]:
             break
-        assert targets(view) == sorted(map(json.dumps, view["legal"]))
-        w.board.act(rng.choice(view["legal"]))
+        assert targets(view) == sorted(map(json.dumps, w.board.legal))
+        check_targets(w)
+        w.board.act(rng.choice(w.board.legal))
+
+
+def test_a_click_off_the_lines_is_sent_and_the_engine_says_why():
+    """luxor.js builds no action: the cells that are no target carry the move or placement to try."""
+    w = al.play("luxor", players=2, seed=1, opponents={1: "greedy"})
+    w.board.act({"type": "keep", "tile": "desert"})
+    board = w.board.view["board"]
+    tile = board["hand"][0]["tile"]
+    tries = board["place_tries"][tile]
+    cell, attempt = next(iter(tries.items()))
+    assert attempt == {"type": "place", "tile": tile, "cell": cell} and w.board.act(attempt) is False
+    assert w.board.view["message"].startswith("Refused:")
 
 
 def test_a_token_can_be_used_by_clicks():

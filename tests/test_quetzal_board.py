@@ -53,7 +53,8 @@ def test_placing_a_group_by_click_plays_it_and_the_bots_answer(w):
     group = loc["actions"][-1]
     before = len(w.match.history)
     assert w.board.act(group["action"]) is True
-    assert w.board.view["message"].startswith("You: place")
+    assert w.board.view["recent"][0].startswith("You place")
+    assert ["loc", "quarry"] in w.board.view["highlight"] or any("Quarry" in x for x in w.board.view["recent"])
     assert len(w.match.history) > before + 1, "the bots replied"
     shown = next(loc for loc in w.board.view["board"]["locations"] if loc["key"] == "quarry")
     assert shown["groups"] and shown["holder"] is not None
@@ -88,13 +89,13 @@ def test_winning_a_bid_shows_the_new_holder_and_the_outbid_bot_gets_its_meeples_
 
 def test_the_message_handler_never_raises_and_reports_in_the_view(w):
     handler = w.board._on_msg
-    handler(w.board, {"action": w.board.view["legal"][0]}, [])
+    handler(w.board, {"action": w.board.legal[0]}, [])
     assert w.board.view["message_kind"] == "info"
     handler(w.board, {"nonsense": True}, [])
     assert "cannot read" in w.board.view["message"]
 
 
-def test_every_clickable_target_sends_a_legal_action():
+def test_every_clickable_target_sends_a_legal_action(check_targets):
     w = al.play("quetzal", players=4, seed=2, opponents={1: "random", 2: "random", 3: "random"})
     rng = random.Random(2)
     for _ in range(120):
@@ -103,12 +104,37 @@ def test_every_clickable_target_sends_a_legal_action():
             break
         board = view["board"]
         clicks = targets(board)
-        assert sorted(map(json.dumps, clicks)) == sorted(map(json.dumps, view["legal"]))
+        assert sorted(map(json.dumps, clicks)) == sorted(map(json.dumps, w.board.legal))
         for card in board["temple"]:
-            assert card["action"] is None or card["action"] in view["legal"]
+            assert card["action"] is None or card["action"] in w.board.legal
         for tile in board["village"]:
-            assert tile["action"] is None or tile["action"] in view["legal"]
-        w.board.act(rng.choice(view["legal"]))
+            assert tile["action"] is None or tile["action"] in w.board.legal
+        check_targets(w)
+        w.board.act(rng.choice(w.board.legal))
+
+
+def test_one_click_on_a_location_places_its_default_group():
+    """Placement is learnable without instructions: each open location shows the group one click sends
+    (the fewest meeples, plain colours before 'either' and the character)."""
+    w = al.play("quetzal", players=2, seed=3, opponents={1: "greedy"})
+    locations = {loc["key"]: loc for loc in w.board.view["board"]["locations"]}
+    temple = locations["temple-5"]
+    assert temple["default"] in [a["action"] for a in temple["actions"]]
+    assert temple["default"]["white"] == 1 and not temple["default"]["character"]
+    assert temple["default_text"] == "1 white" and "character" in temple["fits"]
+    closed = [loc for loc in locations.values() if not loc["actions"] and not loc["covered"]]
+    assert closed and all(loc["try"] for loc in closed)
+    assert w.board.act(closed[0]["try"]) is False and w.board.view["message"].startswith("Refused:")
+    moves = 0
+    while w.board.view["board"]["round"] == 1 and moves < 20:
+        board = w.board.view["board"]
+        if board["decision"]:                      # the Camp's reroll: keep the toss
+            assert w.board.act(board["decision"]["options"][-1]["action"])
+            continue
+        defaults = [loc["default"] for loc in board["locations"] if loc["default"]]
+        assert defaults and w.board.act(defaults[-1])   # one click, one placement (the Camp last)
+        moves += 1
+    assert w.board.view["board"]["round"] == 2, "a whole round placed by one click per group"
 
 
 def test_decisions_show_as_buttons_with_their_texts():
@@ -138,7 +164,8 @@ def test_the_front_end_is_one_self_contained_module():
     assert not re.search(r"^\s*import\s|\bimport\(|https?://(?!www\.w3\.org)", esm, re.M), "nothing from a CDN"
     assert ".al-quetzal" in css and "@keyframes qz-toss" in css
     for hook in ("dataset: { loc: loc.key", "dataset: { face: f", "dataset: { card: card.id",
-                 "dataset: { option: o.action.type", "dataset: { upgrade: u.kind", "dataset: { role: r"):
+                 "dataset: { option: o.action.type", "dataset: { upgrade: u.kind", "dataset: { role: r",
+                 "loc.default_text"):
         assert hook in esm, f"the browser test needs the stable attribute {hook!r}"
     assert board_class("quetzal") is board_class("quetzal")
 

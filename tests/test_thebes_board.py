@@ -12,6 +12,7 @@ import re
 import pytest
 
 import archeo_lab as al
+from archeo_lab.games.thebes.view import card_name
 from archeo_lab.games.thebes import GAME, position, scoring
 from archeo_lab.games.thebes.draw import draw
 from archeo_lab.ui import board_class
@@ -49,7 +50,7 @@ def test_play_returns_a_board_whose_view_is_plain_json(w):
     for key in ("prompt", "log", "track", "storage", "exhibitions", "museums", "piles", "seats", "hand", "digs",
                 "dig", "draw", "robbers", "museum", "draws", "final", "deck"):
         assert key in board
-    assert view["legal"] == [a.to_json() for a in w.match.state.legal_actions()]
+    assert w.board.legal == [a.to_json() for a in w.match.state.legal_actions()]
     json.dumps(view)
 
 
@@ -67,7 +68,7 @@ def test_a_click_takes_a_card_and_the_bots_answer(w):
     space = w.board.view["board"]["storage"][0]
     before = len(w.match.history)
     assert w.board.act(space["action"]) is True
-    assert w.board.view["message"].startswith(f"You: take {space['card']['key']}")
+    assert w.board.view["recent"][0].startswith(f"You take {card_name(space['card']['key'])}")
     assert len(w.match.history) > before
     assert w.board.view["moves"] == len(w.match.history)
 
@@ -144,18 +145,30 @@ def test_the_robbers_pick_and_the_museum_gifts_are_clickable():
     museum = w.board.view["board"]["museum"]
     assert museum["left"] == 3 and len(museum["options"]) == 5
     view = w.board.view
-    assert sorted(set(map(json.dumps, targets(view["board"])))) == sorted(map(json.dumps, view["legal"]))
+    assert sorted(set(map(json.dumps, targets(view["board"])))) == sorted(map(json.dumps, w.board.legal))
 
 
-def test_every_clickable_target_sends_a_legal_action():
+def test_every_clickable_target_sends_a_legal_action(check_targets):
     w = al.play("thebes", players=4, seed=2, opponents={1: "random", 2: "random", 3: "random"})
     for i in range(80):
         view = w.board.view
         if view["over"]:
             break
         # two storage spaces may hold the same card: both send the same action
-        assert sorted(set(map(json.dumps, targets(view["board"])))) == sorted(map(json.dumps, view["legal"]))
-        w.board.act(view["legal"][(7 * i) % len(view["legal"])])
+        assert sorted(set(map(json.dumps, targets(view["board"])))) == sorted(map(json.dumps, w.board.legal))
+        check_targets(w)
+        w.board.act(w.board.legal[(7 * i) % len(w.board.legal)])
+
+
+def test_the_dig_dialog_starts_on_the_most_points_per_week():
+    state = position(players=2, weeks=[0, 20], tableau=[MESO, []], piles={"mesopotamia": [0, 0, 3, 5]})
+    w = al.play("thebes", state=state, opponents={1: "greedy"})
+    w.board.act({"type": "dig", "region": "mesopotamia"})
+    options = w.board.view["board"]["dig"]["options"]
+    starts = [o for o in options if o.get("default")]
+    assert len(starts) == 1
+    best = max(o["expected"] / o["weeks"] for o in options)
+    assert starts[0]["expected"] / starts[0]["weeks"] == best
 
 
 def test_the_front_end_is_one_self_contained_module():

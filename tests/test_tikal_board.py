@@ -71,7 +71,8 @@ def test_place_a_hex_bring_an_explorer_and_move_it_by_clicks(w):
     assert w.board.act(cheapest["action"])
     state = w.match.state
     assert state.expl[0][state.index_of(cheapest["dst"])] == 1
-    assert w.board.view["message"] == f"You: move explorer A5 -> {cheapest['dst']} ({cheapest['cost']} AP)"
+    assert w.board.view["recent"] == [f"You move an explorer A5 -> {cheapest['dst']} ({cheapest['cost']} AP)."]
+    assert ["space", cheapest["dst"]] in w.board.view["highlight"]
     assert w.board.view["board"]["ap"] == 10 - 1 - cheapest["cost"]
 
 
@@ -91,7 +92,7 @@ def test_a_refused_click_shows_the_rule_and_changes_nothing(w):
 
 
 @pytest.mark.parametrize("variant", ["standard", "advanced"])
-def test_every_clickable_target_is_legal_and_every_legal_action_clickable(variant):
+def test_every_clickable_target_is_legal_and_every_legal_action_clickable(variant, check_targets):
     w = al.play("tikal", players=3, seed=4, variant=variant, opponents={1: "greedy", 2: "random"})
     rng = random.Random(4)
     for _ in range(120):
@@ -99,8 +100,21 @@ def test_every_clickable_target_is_legal_and_every_legal_action_clickable(varian
         if view["over"]:
             break
         targets = clickable(view["board"])
-        assert sorted(map(key, targets)) == sorted(map(key, view["legal"]))
+        assert sorted(map(key, targets)) == sorted(map(key, w.board.legal))
+        check_targets(w)
         assert w.board.act(rng.choice(targets))
+
+
+def test_a_click_where_the_hex_cannot_go_or_the_piece_cannot_reach_says_why(w):
+    hand = w.board.view["board"]["hand"]
+    tries = hand["rotations"][0]["tries"]
+    assert "H1" in tries and w.board.act(tries["H1"]) is False
+    assert "touches no placed hex" in w.board.view["message"]
+    w.board.act(hand["rotations"][0]["targets"][0]["action"])
+    w.board.act({"type": "bring", "piece": "explorer", "space": "A5"})
+    far = w.board.view["board"]["move_tries"]["explorer@A5"]
+    assert far and all(w.board.act(a) is False for a in far.values())
+    assert w.board.view["message"].startswith("Refused:")
 
 
 def test_the_view_shows_no_hidden_information():
@@ -144,8 +158,9 @@ def test_a_whole_game_played_by_clicks_to_the_final_count():
         clicks += 1
         assert clicks < 3000
     final = w.board.view["board"]["final"]
-    assert final["winners"] == w.match.state.winners() and "Game over" in w.board.view["board"]["prompt"]
-    assert w.match.state.is_terminal and final["scores"] == w.match.state.scores()
+    assert w.board.view["winners"] == w.match.state.winners() and "Game over" in w.board.view["board"]["prompt"]
+    assert w.match.state.is_terminal and final["rows"][0]["values"] == w.match.state.scores()
+    assert "tie-break" in final["rows"][1]["label"] and "tie-break" in final["rows"][2]["label"]
 
 
 def test_the_static_drawing_shows_the_position():

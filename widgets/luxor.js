@@ -33,14 +33,13 @@ const LX_SVG = {
 
 /** An inline 20x20 picture, scaled to `size` pixels. */
 function lxIcon(name, size = 20, colour = null) {
-  const span = h("span", { class: `lx-svg lx-svg-${name}`, title: name });
+  const span = picture(LX_SVG[name] || "", size, 20, `lx-svg lx-svg-${name}`, name);
   if (colour) span.style.color = colour;
-  span.innerHTML = `<svg width="${size}" height="${size}" viewBox="0 0 20 20" aria-hidden="true">${LX_SVG[name] || ""}</svg>`;
   return span;
 }
 
 /** A tile face: terrain colour, its picture, and a tooltip in English and French. */
-function lxFace(tile, board, size) {
+function lxFace(tile, size) {
   const face = h("span", {
     class: `lx-face lx-${tile.terrain}`,
     title: `${tile.tile} (${tile.french})` + (tile.cost ? `: ${tile.cost} to enter` : ": cannot be entered")
@@ -48,31 +47,32 @@ function lxFace(tile, board, size) {
   });
   face.style.background = LX_TERRAIN[tile.terrain];
   face.style.width = face.style.height = `${size}px`;
-  const picture = tile.building || (tile.terrain === "desert" ? null : tile.terrain);
-  if (picture) face.append(lxIcon(picture, Math.round(size * 0.62)));
+  const pic = tile.building || (tile.terrain === "desert" ? null : tile.terrain);
+  if (pic) face.append(lxIcon(pic, Math.round(size * 0.62)));
   return face;
 }
 
 const GAME = {
   draw(area, board, ui) {
     const seats = board.seats;
-    const colour = (s) => (seats[s] ? seats[s].hex : "#888");
+    const colour = (s) => (seats[s] != null ? seats[s].hex : "#888");
     const lx = ui.lx || (ui.lx = {});
     const handTiles = [...new Set(board.hand.map((t) => t.tile))];
-    const placeable = handTiles.filter((t) => board.cells.some((c) => c.place[t]));
+    const placeable = handTiles.filter((t) => board.cells.some((c) => c.place[t] != null));
     const tokenKinds = [...new Set(board.token_uses.map((u) => u.token))];
+    const placeTries = board.place_tries || {};
 
     // -- what is selected (UI only; every target comes from the view model) --------------------
     const mover = board.movers.find((m) => m.source === lx.source) || null;
     if (lx.mode === "token" && !tokenKinds.includes(lx.token)) lx.mode = null;
     if (lx.mode === "place" && !placeable.includes(lx.tile)) lx.mode = null;
-    if (lx.mode === "move" && !mover) lx.mode = null;
+    if (lx.mode === "move" && mover == null) lx.mode = null;
     if (!lx.mode) {
       if (board.movers.length) lx.mode = "move";
       else if (placeable.length) lx.mode = "place";
     }
     if (lx.mode === "move") {
-      if (!mover) lx.source = board.movers[0].source;
+      if (mover == null) lx.source = board.movers[0].source;
       const m = board.movers.find((x) => x.source === lx.source);
       if (!m.counts.includes(lx.count)) lx.count = m.counts[m.counts.length - 1];
     }
@@ -83,91 +83,83 @@ const GAME = {
     }
     const select = (changes) => { Object.assign(lx, changes); ui.redraw(); };
 
-    // -- targets on the grid ------------------------------------------------------------------------
-    const targets = new Map();   // cell -> action
+    // -- targets on the grid: the action a cell plays, or the one the engine refuses there ----------
+    const targets = new Map();
+    let tries = {};
     if (lx.mode === "place") {
-      for (const c of board.cells) if (c.place[lx.tile]) targets.set(c.cell, c.place[lx.tile]);
+      for (const c of board.cells) if (c.place[lx.tile] != null) targets.set(c.cell, c.place[lx.tile]);
+      tries = placeTries[lx.tile] || {};
     } else if (lx.mode === "move") {
       const m = board.movers.find((x) => x.source === lx.source);
       for (const o of m.options) if (o.adventurers === lx.count) targets.set(o.target, o.action);
+      tries = m.tries || {};
     } else if (lx.mode === "token") {
       for (const u of board.token_uses) {
         if (u.token === lx.token && u.source === lx.tokenSource) targets.set(u.target, u.action);
       }
     }
     const sources = new Set(board.movers.map((m) => m.source));
-    // What a click on a cell that is not highlighted tries (the refusal names the rule).
-    const attempt = (cell) => {
-      if (lx.mode === "place") return { type: "place", tile: lx.tile, cell };
-      if (lx.mode === "move") return { type: "move", adventurers: lx.count, source: lx.source, target: cell };
-      if (lx.mode === "token") return { type: "token", token: lx.token, source: lx.tokenSource, target: cell };
-      return null;
-    };
 
     // -- the grid ---------------------------------------------------------------------------------
     const cols = board.size.columns;
     const rows = board.size.rows;
-    const px = Math.max(30, Math.min(54, Math.floor(560 / Math.max(cols, rows))));
+    // Cells as large as the board allows (luxor.css sizes them from the columns and rows, so that a
+    // laptop shows the whole grid with the panel beside it).
     const grid = h("div", { class: "lx-grid", role: "grid", "aria-label": "play area" });
-    grid.style.gridTemplateColumns = `repeat(${cols}, ${px}px)`;
-    grid.style.gridTemplateRows = `repeat(${rows}, ${px}px)`;
-    // A side drawn solid: the play area has reached its limit in that direction.
+    grid.style.setProperty("--cols", String(cols));
+    grid.style.setProperty("--rows", String(rows));
     if (board.size.full[0]) grid.classList.add("lx-full-x");
     if (board.size.full[1]) grid.classList.add("lx-full-y");
     for (const c of board.cells) {
       const action = targets.get(c.cell);
       let cls = "lx-cell";
-      if (c.tile) cls += ` lx-tile lx-${c.tile.terrain}`;
+      if (c.tile != null) cls += ` lx-tile lx-${c.tile.terrain}`;
       else cls += " lx-empty";
-      if (action) cls += " lx-target";
+      if (action != null) cls += " lx-target";
       if (sources.has(c.cell)) cls += " lx-source";
       if (lx.mode === "move" && c.cell === lx.source) cls += " lx-selected";
       if (lx.mode === "token" && c.cell === lx.tokenSource) cls += " lx-selected";
       if (c.cell === board.turn.camp) cls += " lx-newcamp";
+      let data = {};
       let onclick = null;
-      if (action) onclick = () => ui.send(action);
-      else if (sources.has(c.cell)) onclick = () => select({ mode: "move", source: c.cell });
-      else if (attempt(c.cell)) {
-        // Not a legal target: send it anyway, so the engine says which rule forbids it.
-        cls += " lx-try";
-        onclick = () => ui.send(attempt(c.cell));
-      }
-      const tip = c.tile
+      if (action != null) data = { action: JSON.stringify(action) };
+      else if (sources.has(c.cell)) { data = { ui: "" }; onclick = () => select({ mode: "move", source: c.cell }); }
+      else if (tries[c.cell] != null) data = { try: JSON.stringify(tries[c.cell]) };
+      else if (lx.mode === "token") data = { why: "That cell is not where this token can go: click a green one." };
+      const stack = c.stack || [];
+      const tip = c.tile != null
         ? `${c.cell}: ${c.tile.tile} (${c.tile.french})` + (c.tile.cost ? `, ${c.tile.cost} to enter` : ", cannot be entered")
-          + (c.stack.length ? `; ${c.stack.length} adventurer${c.stack.length > 1 ? "s" : ""}, ${seats[c.stack[c.stack.length - 1]].name} on top` : "")
+          + (stack.length ? `; ${stack.length} adventurer${stack.length > 1 ? "s" : ""}, ${seats[stack[stack.length - 1]].name} on top` : "")
         : `${c.cell}: empty (the play area may still grow here)`;
-      const cell = h(onclick ? "button" : "div", {
-        class: cls, onclick, title: tip,
-        dataset: { cell: c.cell, action: action ? JSON.stringify(action) : undefined },
-      });
+      const cell = h("div", { class: cls, onclick, title: tip, dataset: { cell: c.cell, ...data } });
       cell.style.gridColumn = String(c.x + 1);
       cell.style.gridRow = String(c.y + 1);
       if (c.face_down) {
         cell.classList.add("lx-facedown");
         cell.title = `${c.cell}: a start tile, face down until every player has chosen`;
-      } else if (c.tile) {
+      } else if (c.tile != null) {
         cell.style.background = LX_TERRAIN[c.tile.terrain];
-        const picture = c.tile.building || (c.tile.terrain === "desert" ? null : c.tile.terrain);
-        if (picture) cell.append(h("span", { class: "lx-pic" }, lxIcon(picture, Math.round(px * 0.5))));
+        const pic = c.tile.building || (c.tile.terrain === "desert" ? null : c.tile.terrain);
+        if (pic) cell.append(h("span", { class: "lx-pic" }, lxIcon(pic, 20)));
         cell.append(h("span", { class: "lx-label" }, c.cell));
-        if (c.token) {
+        if (c.token != null) {
           cell.append(h("span", { class: "lx-token-on", title: `${c.token.token} of ${seats[c.token.seat].name}` },
-            lxIcon(c.token.token, Math.round(px * 0.45), colour(c.token.seat))));
+            lxIcon(c.token.token, 18, colour(c.token.seat))));
         }
-        if (c.stack.length) {
-          const top = c.stack[c.stack.length - 1];
-          const stack = h("span", { class: "lx-stack", dataset: { count: c.stack.length, top } },
-            c.stack.slice(0, -1).map((s) => {
+        if (stack.length) {
+          const top = stack[stack.length - 1];
+          const pile = h("span", { class: "lx-stack", dataset: { count: stack.length, top } },
+            stack.slice(0, -1).map((x) => {
               const dot = h("span", { class: "lx-under" });
-              dot.style.background = colour(s);
+              dot.style.background = colour(x);
               return dot;
             }));
-          const topDisc = h("span", { class: `lx-top${top === 3 ? " lx-light" : ""}` }, String(c.stack.length));
+          const topDisc = h("span", { class: `lx-top${top === 3 ? " lx-light" : ""}` }, String(stack.length));
           topDisc.style.background = colour(top);
-          stack.append(topDisc);
-          cell.append(stack);
+          pile.append(topDisc);
+          cell.append(pile);
         }
-      } else if (action) {
+      } else if (action != null) {
         cell.append(h("span", { class: "lx-label" }, c.cell));
       }
       grid.append(cell);
@@ -184,104 +176,89 @@ const GAME = {
     if (board.keep.length) {
       panel.append(h("h4", {}, "Keep one tile with your camp"),
         h("div", { class: "lx-row" }, board.keep.map((k) => h("button", {
-          class: "lx-keep", onclick: () => ui.send(k.action), dataset: { tile: k.tile, action: JSON.stringify(k.action) },
-        }, lxFace(k, board, 34), h("span", {}, k.tile)))));
+          class: "lx-keep", dataset: { tile: k.tile, action: JSON.stringify(k.action) },
+        }, lxFace(k, 30), h("span", {}, k.tile)))));
     }
     if (board.camp_options.length) {
       panel.append(h("h4", {}, `Adventurers on the camp at ${board.turn.camp}`),
         h("div", { class: "lx-row" }, board.camp_options.map((o) => h("button", {
-          class: "lx-campbtn", onclick: () => ui.send(o.action),
-          dataset: { count: o.adventurers, action: JSON.stringify(o.action) },
+          class: "lx-campbtn", dataset: { count: o.adventurers, action: JSON.stringify(o.action) },
           title: `${o.adventurers} in all`,
         }, String(o.adventurers)))));
     }
     if (board.hand.length) {
-      const you = seats.find((s) => s.you);
+      const you = seats.find((x) => x.you);
       const title = board.phase === "keep" ? "Your four '1' tiles"
         : `Your hand (${board.turn.placed}/${board.turn.max} tiles placed this turn)`;
-      panel.append(...[h("h4", {}, title),
+      panel.append(h("h4", {}, title),
         h("div", { class: "lx-row" }, board.hand.map((t) => {
           const ok = placeable.includes(t.tile);
           return h("button", {
-            class: `lx-hand${lx.mode === "place" && lx.tile === t.tile ? " lx-chosen" : ""}`,
-            disabled: !ok, onclick: ok ? () => select({ mode: "place", tile: t.tile }) : null,
-            dataset: { tile: t.tile }, title: ok ? "pick it, then a highlighted cell" : "cannot be placed now",
-          }, lxFace(t, board, 38), h("span", { class: "lx-name" }, t.tile), h("small", {}, `back ${t.back}`));
+            class: `lx-hand${lx.mode === "place" && lx.tile === t.tile ? " lx-chosen" : ""}${ok ? "" : " lx-off"}`,
+            onclick: ok ? () => select({ mode: "place", tile: t.tile }) : null,
+            dataset: { tile: t.tile, ...(ok ? { ui: "" } : target(t)) },
+            title: ok ? "pick it, then a highlighted cell" : "cannot be placed now",
+          }, lxFace(t, 30), h("span", { class: "lx-name" }, t.tile), h("small", {}, `back ${t.back}`));
         })),
-        you && you.kept ? h("div", { class: "lx-note" }, `You kept the ${you.kept} at the set-up.`) : null]
-        .filter(Boolean));
+        ...(you != null && you.kept != null ? [h("div", { class: "lx-note" }, `You kept the ${you.kept} at the set-up.`)] : []));
     }
     if (board.movers.length) {
       const m = board.movers.find((x) => x.source === lx.source) || board.movers[0];
       panel.append(h("h4", {}, "Move adventurers (en ligne droite)"),
         h("div", { class: "lx-row" }, board.movers.map((x) => h("button", {
           class: `lx-from${lx.mode === "move" && x.source === lx.source ? " lx-chosen" : ""}`,
-          onclick: () => select({ mode: "move", source: x.source }), dataset: { source: x.source },
+          onclick: () => select({ mode: "move", source: x.source }), dataset: { source: x.source, ui: "" },
         }, x.role === "camp" ? `from the camp ${x.source}` : `on from ${x.source}`))),
         h("div", { class: "lx-row" }, h("span", {}, "how many:"), m.counts.map((n) => h("button", {
           class: `lx-count${lx.mode === "move" && lx.count === n ? " lx-chosen" : ""}`,
-          onclick: () => select({ mode: "move", source: m.source, count: n }), dataset: { count: n },
+          onclick: () => select({ mode: "move", source: m.source, count: n }), dataset: { count: n, ui: "" },
         }, String(n)))),
         h("div", { class: "lx-note" }, "then click a green tile next to it."));
     }
-    const me = seats.find((s) => s.you);
-    if (board.variant === "adventures" && me) {
+    const me = seats.find((x) => x.you);
+    if (board.variant === "adventures" && me != null) {
       const held = me.tokens || [];
       panel.append(h("h4", {}, "Action tokens (jetons Action)"),
         h("div", { class: "lx-row" }, held.length ? held.map((t) => {
           const ok = tokenKinds.includes(t);
           return h("button", {
-            class: `lx-token${lx.mode === "token" && lx.token === t ? " lx-chosen" : ""}`, disabled: !ok,
+            class: `lx-token${lx.mode === "token" && lx.token === t ? " lx-chosen" : ""}${ok ? "" : " lx-off"}`,
             onclick: ok ? () => select({ mode: "token", token: t, tokenSource: null }) : null,
-            dataset: { token: t }, title: `${board.token_french[t]}` + (ok ? "" : ": needs one of your adventurers on a mountain, after placing a tile"),
-          }, lxIcon(t, 20, me.hex), h("span", {}, t));
+            dataset: { token: t, ui: ok ? "" : null, why: ok ? null : board.token_why },
+            title: `${board.token_french[t]}` + (ok || board.token_why == null ? "" : `: ${board.token_why}`),
+          }, lxIcon(t, 18, me.hex), h("span", {}, t));
         }) : h("span", {}, "none left")));
       if (lx.mode === "token") {
         const froms = [...new Set(board.token_uses.filter((u) => u.token === lx.token).map((u) => u.source))];
         panel.append(h("div", { class: "lx-row" }, h("span", {}, "adventurer from the mountain:"),
           froms.map((f) => h("button", {
-            class: `lx-from${lx.tokenSource === f ? " lx-chosen" : ""}`, dataset: { source: f },
+            class: `lx-from${lx.tokenSource === f ? " lx-chosen" : ""}`, dataset: { source: f, ui: "" },
             onclick: () => select({ tokenSource: f }),
           }, f))), h("div", { class: "lx-note" }, "then click a green tile."));
       }
     }
-    if (board.end) {
+    if (board.end != null) {
       panel.append(h("div", { class: "lx-row" }, h("button", {
-        class: "lx-end", onclick: () => ui.send(board.end), dataset: { action: JSON.stringify(board.end) },
+        class: "lx-end", dataset: { action: JSON.stringify(board.end) },
       }, "End turn")));
     }
 
     // -- the players --------------------------------------------------------------------------
-    const seatBox = h("section", { class: "lx-seats" }, seats.map((s) => h("div", {
-      class: `lx-seat${s.current ? " lx-current" : ""}${s.you ? " lx-you" : ""}`, dataset: { seat: s.seat },
+    const seatBox = h("section", { class: "lx-seats" }, seats.map((x) => h("div", {
+      class: `lx-seat${x.current ? " lx-current" : ""}${x.you ? " lx-you" : ""}`, dataset: { seat: x.seat },
     },
       h("div", { class: "lx-seathead" },
-        (() => { const d = h("span", { class: "lx-dot" }); d.style.background = s.hex; return d; })(),
-        h("b", {}, s.name), h("span", { class: "lx-score" }, `${s.score} pts`)),
-      h("div", {}, `${s.reserve} adventurers in reserve · ${s.on_board} on the board`),
-      h("div", {}, `tiles: ${s.hand_backs.length} in hand${s.you ? "" : ` (backs ${s.hand_backs.join(", ") || "-"})`}, `
-        + `${s.pile} in the pile`),
+        h("span", { class: "lx-dot", style: `background:${x.hex}` }),
+        h("b", {}, x.name), h("span", { class: "lx-score" }, `${x.score} pts`)),
+      h("div", {}, `reserve ${x.reserve} · on the board ${x.on_board} · tiles: ${x.hand_backs.length} in hand`
+        + `${x.you ? "" : ` (backs ${x.hand_backs.join(", ") || "-"})`}, ${x.pile} in the pile`),
       board.variant === "adventures"
-        ? h("div", {}, `tokens: ${s.token_count} in hand, ${s.token_pile} in the pile`
-          + (s.token_box.length ? `, used: ${s.token_box.join(", ")}` : "")
-          + (s.captives ? `; ${s.captives} taken by sandstorm` : ""))
+        ? h("div", {}, `tokens: ${x.token_count} in hand, ${x.token_pile} in the pile`
+          + (x.token_box.length ? `, used: ${x.token_box.join(", ")}` : "")
+          + (x.captives ? `; ${x.captives} taken by sandstorm` : ""))
         : null)));
 
-    let final = null;
-    if (board.final) {
-      const lines = ["camps", "temples", "pyramids"].concat(board.variant === "adventures" ? ["boats", "sandstorm"] : [], ["total"]);
-      final = h("section", { class: "lx-final", "data-testid": "final" },
-        h("h4", {}, "Final count (décompte des points)"),
-        h("table", {},
-          h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", {}, s.name))),
-          lines.map((line) => h("tr", { class: line === "total" ? "lx-total" : "" }, h("td", {}, line),
-            board.final.rows.map((r) => h("td", {}, String(r[line]))))),
-          h("tr", {}, h("td", {}, "reserve (tie-break)"), board.final.reserve.map((n) => h("td", {}, String(n))))),
-        h("div", { class: "lx-winner" }, `Winner: ${board.final.winners.map((s) => seats[s].name).join(" and ")}`));
-    }
-
-    area.replaceChildren(h("div", { class: "lx-top-row" }, gridBox,
-      h("div", { class: "lx-side" }, panel.childElementCount ? panel : null, seatBox)),
-      ...(final ? [final] : []));
+    area.append(h("div", { class: "lx-top-row" }, gridBox,
+      h("div", { class: "lx-side" }, panel.childElementCount ? panel : null, seatBox)));
   },
 };

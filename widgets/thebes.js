@@ -36,9 +36,7 @@ const TB_FAMILY_ICON = {
 
 /** A small SVG picture with a tooltip. */
 function tbIcon(name, size = 16, title = "") {
-  const span = h("span", { class: `tb-svg tb-svg-${name}`, title: title || name });
-  span.innerHTML = `<svg width="${size}" height="${size}" viewBox="0 0 16 16" aria-hidden="true">${TB_ICONS[name] || ""}</svg>`;
-  return span;
+  return picture(TB_ICONS[name] || "", size, 16, `tb-svg tb-svg-${name}`, title || name);
 }
 
 function tbCardIcon(card) {
@@ -63,36 +61,37 @@ function tbCardFace(card, extra) {
       card.region ? h("span", { class: "tb-regionmark", style: `color:${colour}` }, tbIcon(card.region, 14, card.region)) : null),
     h("span", { class: "tb-cardname" }, card.name),
     h("span", { class: "tb-cardmeta" },
-      h("span", { class: "tb-weeks", title: "weeks to take it" }, tbIcon("clock", 12), ` ${extra && extra.weeks !== undefined ? extra.weeks : card.weeks}`),
+      h("span", { class: "tb-weeks", title: "weeks to take it" }, tbIcon("clock", 12), ` ${extra != null && extra.weeks != null ? extra.weeks : card.weeks}`),
       card.points ? h("span", { class: "tb-points", title: "victory points" }, tbIcon("laurel", 12), ` ${card.points}`) : null),
     card.family === "exhibition" ? null : h("span", { class: "tb-cardtext" }, card.text),
   ];
 }
 
-function tbTrack(board, names) {
+function tbTrack(board) {
+  // Drawn in a 600-unit-wide picture that the page scales to its width (text stays >= 11 px).
   const t = board.track;
   const lo = Math.max(0, t.min - 2);
-  const hi = Math.max(lo + 30, t.max + 3);
-  const W = 900, step = (W - 40) / (hi - lo), y0 = 66;
+  const hi = Math.max(lo + 24, t.max + 3);
+  const W = 600, step = (W - 30) / (hi - lo), y0 = 50;
   const tallest = Math.max(...t.stacks.map((st) => st.seats.length));
-  const top = y0 - 22 - tallest * 16;
-  let svg = `<svg class="tb-tracksvg" viewBox="0 ${top} ${W} ${92 - top}" width="100%" role="img" aria-label="time track">`;
-  svg += `<line x1="20" y1="${y0}" x2="${W - 20}" y2="${y0}" stroke="#2b2118" stroke-width="2"/>`;
+  const top = y0 - 16 - tallest * 17;
+  let svg = `<svg class="tb-tracksvg" viewBox="0 ${top} ${W} ${y0 + 22 - top}" width="100%" role="img" aria-label="time track">`;
+  svg += `<line x1="15" y1="${y0}" x2="${W - 15}" y2="${y0}" stroke="#2b2118" stroke-width="2"/>`;
   for (let w = lo; w <= hi; w++) {
-    const x = 20 + (w - lo) * step;
+    const x = 15 + (w - lo) * step;
     const major = w % 4 === 0;
-    svg += `<line x1="${x}" y1="${y0}" x2="${x}" y2="${y0 + (major ? 9 : 5)}" stroke="#8a7a60"/>`;
-    if (major) svg += `<text x="${x}" y="${y0 + 22}" font-size="12" text-anchor="middle" fill="#5a4a35">${w}</text>`;
+    svg += `<line x1="${x}" y1="${y0}" x2="${x}" y2="${y0 + (major ? 7 : 4)}" stroke="#8a7a60"/>`;
+    if (major) svg += `<text x="${x}" y="${y0 + 20}" font-size="13" text-anchor="middle" fill="#5a4a35">${w}</text>`;
   }
   for (const stack of t.stacks) {
-    const x = 20 + (stack.week - lo) * step;
+    const x = 15 + (stack.week - lo) * step;
     stack.seats.forEach((s, i) => {
-      const y = y0 - 10 - i * 16;
+      const y = y0 - 10 - i * 17;
       const next = s === t.next;
-      svg += `<g data-seat="${s}"><rect x="${x - 11}" y="${y - 7}" width="22" height="14" rx="3" fill="${TB_SEAT_COLOURS[s % 4]}"`
+      svg += `<g data-seat="${s}"><rect x="${x - 12}" y="${y - 8}" width="24" height="16" rx="3" fill="${TB_SEAT_COLOURS[s % 4]}"`
         + `${next ? ' stroke="#000" stroke-width="2.5"' : ' stroke="#fff"'}/>`
-        + `<text x="${x}" y="${y + 4}" font-size="10" font-weight="700" text-anchor="middle" fill="#fff">${s}</text>`
-        + (next ? `<path d="M${x + 14} ${y}l8 -5v10z" fill="#000"/>` : "") + "</g>";
+        + `<text x="${x}" y="${y + 5}" font-size="13" font-weight="700" text-anchor="middle" fill="#fff">${s}</text>`
+        + (next ? `<path d="M${x + 15} ${y}l8 -5v10z" fill="#000"/>` : "") + "</g>";
     });
   }
   svg += "</svg>";
@@ -106,15 +105,15 @@ function tbTrack(board, names) {
 }
 
 function tbDigDialog(dig, ui) {
-  // UI-only memory of the slider and the assistant box for this dig (not a rule: the options come from Python).
-  if (!ui.selected || ui.selected.region !== dig.region) ui.selected = { region: dig.region, weeks: null, assistant: false };
+  // UI-only memory of the slider and the assistant box for this dig; the options, and the length
+  // the slider starts on (the most expected points per week), come from Python.
+  if (ui.selected == null || ui.selected.region !== dig.region) ui.selected = { region: dig.region, weeks: null, assistant: false };
   const sel = ui.selected;
-  const withAssistant = Boolean(sel.assistant) && dig.knowledge_assistant !== null;
+  const withAssistant = Boolean(sel.assistant) && dig.knowledge_assistant != null;
   const options = dig.options.filter((o) => o.assistant === withAssistant);
   let chosen = options.find((o) => o.weeks === sel.weeks);
-  if (!chosen) {
-    // start on the length with the best expected points per week
-    chosen = options.reduce((a, b) => (b.expected / b.weeks > a.expected / a.weeks ? b : a), options[0]);
+  if (chosen == null) {
+    chosen = options.find((o) => o.default) || options[0];
     sel.weeks = chosen.weeks;
   }
   const knowledge = withAssistant ? dig.knowledge_assistant : dig.knowledge;
@@ -122,21 +121,21 @@ function tbDigDialog(dig, ui) {
   const bars = h("div", { class: "tb-bars", title: "expected points for each length of dig" },
     options.map((o) => h("button", {
       class: `tb-bar${o.weeks === chosen.weeks ? " tb-barsel" : ""}`,
-      dataset: { weeks: o.weeks },
+      dataset: { weeks: o.weeks, ui: "" },
       onclick: () => { sel.weeks = o.weeks; ui.redraw(); },
       title: `${o.weeks} weeks: ${o.cards} cards, ${o.expected} points expected`,
     },
       h("span", { class: "tb-barval" }, String(o.cards)),
-      h("span", { class: "tb-barfill", style: `height:${Math.round(40 * o.expected / maxEv) + 2}px` }),
+      h("span", { class: "tb-barfill", style: `height:${Math.round(30 * o.expected / maxEv) + 2}px` }),
       h("span", { class: "tb-barlabel" }, String(o.weeks)))));
   const minW = options[0].weeks, maxW = options[options.length - 1].weeks;
   const slider = h("input", {
     class: "tb-weeks", type: "range", min: minW, max: maxW, step: 1, value: chosen.weeks,
-    "aria-label": "weeks of digging",
+    "aria-label": "weeks of digging", dataset: { ui: "" },
     oninput: (e) => { sel.weeks = Number(e.target.value); ui.redraw(); },
   });
-  const assistant = dig.knowledge_assistant !== null
-    ? h("label", { class: "tb-assistantbox" },
+  const assistant = dig.knowledge_assistant != null
+    ? h("label", { class: "tb-assistantbox", dataset: { ui: "" } },
       h("input", {
         class: "tb-assistant", type: "checkbox", checked: withAssistant,
         onchange: (e) => { sel.assistant = e.target.checked; ui.redraw(); },
@@ -144,28 +143,30 @@ function tbDigDialog(dig, ui) {
     : null;
   return h("div", { class: "tb-dialog", role: "dialog", "aria-label": `dig in ${dig.name}`, dataset: { region: dig.region } },
     h("div", { class: "tb-dialoghead", style: `color:${TB_REGION_COLOURS[dig.region]}` },
-      tbIcon(dig.region, 20), h("b", {}, ` Dig in ${dig.name} (${dig.french}): how many weeks?`)),
+      tbIcon(dig.region, 18), h("b", {}, ` Dig in ${dig.name} (${dig.french}): how many weeks?`)),
     h("div", { class: "tb-knowledge" },
       `You gave up ${dig.permit_text}. Knowledge (points de Savoir): ${dig.expertise} expertise + `
       + `${dig.general_used} general${withAssistant ? " + 1 assistant" : ""} = ${knowledge}`
       + `${knowledge > 12 ? " (counts as 12)" : ""}. The pile holds ${dig.pile} card${dig.pile === 1 ? "" : "s"}.`),
     assistant,
-    h("div", { class: "tb-weeksrow" }, h("span", {}, `${minW}`), slider, h("span", {}, `${maxW} weeks`)),
-    h("div", { class: "tb-barcaption" }, "cards drawn (top) and expected points (bars) for each length:"),
-    bars,
-    h("div", { class: "tb-outlook", "data-testid": "outlook" },
-      h("b", {}, `${chosen.weeks} week${chosen.weeks === 1 ? "" : "s"}: draw ${chosen.cards} card${chosen.cards === 1 ? "" : "s"}`),
-      chosen.cards < chosen.table_cards ? ` (the table gives ${chosen.table_cards}; the pile holds only ${dig.pile})` : "",
-      ` · expected ${chosen.expected} points · ${Math.round(chosen.p_nothing * 100)}% chance of rubble only`),
-    h("button", {
-      class: "tb-digconfirm tb-target", dataset: { action: JSON.stringify(chosen.action) },
-      onclick: () => { ui.selected = null; ui.send(chosen.action); },
-    }, `Dig ${chosen.weeks} week${chosen.weeks === 1 ? "" : "s"}`),
-    h("span", { class: "tb-small" }, "  The slider starts on the most points per week. Undo gives the permit back."));
+    h("div", { class: "tb-digrow" },
+      h("div", { class: "tb-digcontrols" },
+        h("div", { class: "tb-weeksrow" }, h("span", {}, `${minW}`), slider, h("span", {}, `${maxW} weeks`)),
+        h("div", { class: "tb-outlook", "data-testid": "outlook" },
+          h("b", {}, `${chosen.weeks} week${chosen.weeks === 1 ? "" : "s"}: draw ${chosen.cards} card${chosen.cards === 1 ? "" : "s"}`),
+          chosen.cards < chosen.table_cards ? ` (the table gives ${chosen.table_cards}; the pile holds only ${dig.pile})` : "",
+          ` · expected ${chosen.expected} points · ${Math.round(chosen.p_nothing * 100)}% chance of rubble only`),
+        h("button", {
+          class: "tb-digconfirm tb-target", dataset: { action: JSON.stringify(chosen.action) },
+        }, `Dig ${chosen.weeks} week${chosen.weeks === 1 ? "" : "s"}`),
+        h("span", { class: "tb-small" }, "  Starts on the most points per week. Undo gives the permit back.")),
+      h("div", {},
+        h("div", { class: "tb-barcaption" }, "cards drawn (top) and expected points (bars):"),
+        bars)));
 }
 
 function tbReveal(last, ui) {
-  const fresh = ui.seenDraw === undefined || last.id > ui.seenDraw;
+  const fresh = ui.seenDraw == null || last.id > ui.seenDraw;
   const found = last.cards.filter((v) => v > 0);
   return h("div", { class: `tb-reveal${fresh ? " tb-fresh" : ""}`, "data-testid": "reveal", dataset: { seat: last.seat } },
     h("span", { class: "tb-revealhead" }, `${last.name} drew from the ${last.region_name} pile:`),
@@ -179,114 +180,114 @@ function tbReveal(last, ui) {
 
 const GAME = {
   draw(area, board, ui) {
-    const names = board.seats.map((s) => s.name);
     const digsByRegion = Object.fromEntries(board.digs.map((d) => [d.region, d]));
-    if (!board.dig) ui.selected = null;
+    if (board.dig == null) ui.selected = null;
 
-    // -- the time track (échelle chronologique) ------------------------------------------------
-    const track = h("section", { class: "tb-tracksec" },
-      h("h4", {}, "Time track (échelle chronologique): the marker furthest behind plays; on a shared week, the one on top"),
-      tbTrack(board, names));
-
-    // -- storage spaces, displays, deck --------------------------------------------------------------
-    const card = (c, action, extra, data) => h(action ? "button" : "div", {
-      class: `tb-card tb-fam-${c.family}${action ? " tb-target" : ""}`,
-      onclick: action ? () => ui.send(action) : null,
-      dataset: { key: c.key, family: c.family, action: action ? JSON.stringify(action) : undefined, ...(data || {}) },
-      title: `${c.french}: ${c.text}`,
-    }, tbCardFace(c, extra));
-    const storage = h("section", { class: "tb-storage" },
-      h("h4", {}, "Storage spaces (cases de stockage)"),
-      h("div", { class: "tb-cards" }, board.storage.map((s) => (s.card
-        ? card(s.card, s.action, null, { space: s.space })
-        : h("div", { class: "tb-card tb-emptyspace" }, "(empty)")))),
-      h("div", { class: "tb-deck", title: "the deck (pioche): its top card always has a green back" },
-        tbIcon("deck", 22), ` deck: ${board.deck.size} cards`));
-    const presentation = (p) => {
-      const tiers = p.tiers ? h("ol", { class: "tb-tiers" }, p.tiers.map((t, i) => h("li", {},
-        tbIcon(t.region, 12), ` ${i ? "+" : ""}${t.need} ${t.name}: ${t.weeks} wk`))) : null;
-      const extra = p.family === "exhibition" && p.weeks_now ? { weeks: p.weeks_now } : null;
-      const el = card(p, p.action, extra);
-      if (tiers) el.append(tiers);
-      return el;
-    };
-    const displays = h("section", { class: "tb-displays" },
-      h("h4", {}, "Exhibitions (Expositions) and museums (Musées)"),
-      h("div", { class: "tb-cards" }, [...board.exhibitions, ...board.museums].map(presentation),
-        board.exhibitions.length + board.museums.length ? null : h("span", { class: "tb-none" }, "none revealed yet")));
-
-    // -- excavation piles (paquets de Fouilles) -----------------------------------------------------
-    const piles = h("section", { class: "tb-piles" },
-      h("h4", {}, "Excavation piles (paquets de Fouilles), face down: nobody may count them"),
-      h("div", { class: "tb-pilerow" }, board.piles.map((p) => {
-        const dig = digsByRegion[p.region];
-        const open = board.dig && board.dig.region === p.region;
-        const stack = h("div", { class: "tb-stack", style: `--back:${TB_REGION_COLOURS[p.region]}` },
-          Array.from({ length: Math.min(p.size, 6) }, (_, i) => h("span", { class: "tb-back", style: `left:${i * 3}px;top:${-i * 2}px` },
-            i === Math.min(p.size, 6) - 1 ? tbIcon(p.region, 18) : null)),
-          p.size ? null : h("span", { class: "tb-back tb-emptypile" }, "empty"));
-        const known = p.known.length
-          ? h("div", { class: "tb-known" }, p.known_all ? "You know it all: " : "You know: ",
-            p.known.map((v) => h("span", { class: `tb-chip ${v ? "tb-relic" : "tb-rubble"}` }, v ? String(v) : "R")))
-          : null;
-        return h("div", { class: `tb-pile${open ? " tb-open" : ""}`, dataset: { region: p.region } },
-          stack,
-          h("div", { class: "tb-pileinfo" },
-            h("b", { style: `color:${TB_REGION_COLOURS[p.region]}` }, `${p.name}`), h("small", {}, ` (${p.french})`),
-            h("div", {}, `${p.size} card${p.size === 1 ? "" : "s"} face down`),
-            h("div", { class: "tb-small" }, `${p.deck_relics} still in the deck`),
-            known,
-            dig ? h("button", {
-              class: "tb-digopen tb-target", dataset: { region: p.region, action: JSON.stringify(dig.action) },
-              title: `give up ${dig.permit === "region" ? `your ${dig.name} permit` : dig.permit === "general"
-                ? "a general permit" : "a general dig permit card"} and choose the weeks`,
-              onclick: () => ui.send(dig.action),
-            }, tbIcon("clock", 12), ` Dig here (${dig.knowledge} knowledge)`) : null));
-      })));
-    if (board.dig) piles.append(tbDigDialog(board.dig, ui));
-
-    // -- steps under way: draw, tomb robbers, museum ------------------------------------------------
-    const steps = [];
-    if (board.draw) {
-      steps.push(h("button", {
-        class: "tb-draw tb-target", dataset: { action: JSON.stringify(board.draw.action) },
-        onclick: () => ui.send(board.draw.action),
-      }, tbIcon(board.draw.region, 16), ` Shuffle the ${board.draw.name} pile and draw ${board.draw.cards} card${board.draw.cards === 1 ? "" : "s"}`));
+    // -- a decision under way comes first: the dig dialog, the draw, tomb robbers, a museum -----------
+    const now = [];
+    if (board.dig != null) now.push(tbDigDialog(board.dig, ui));
+    if (board.draw != null) {
+      now.push(h("button", { class: "tb-draw tb-target", dataset: { action: JSON.stringify(board.draw.action) } },
+        tbIcon(board.draw.region, 16), ` Shuffle the ${board.draw.name} pile and draw ${board.draw.cards} card${board.draw.cards === 1 ? "" : "s"}`));
     }
-    if (board.robbers) {
-      steps.push(h("div", { class: "tb-robbers" },
+    if (board.robbers != null) {
+      now.push(h("div", { class: "tb-robbers" },
         h("span", {}, `The ${board.robbers.name} pile: `),
         board.robbers.pile.map((v) => h("span", { class: `tb-chip ${v ? "tb-relic" : "tb-rubble"}` }, v ? String(v) : "R")),
         h("span", {}, " · take: "),
         board.robbers.options.map((o) => h("button", {
           class: "tb-pick tb-target", dataset: { value: o.value, action: JSON.stringify(o.action) },
-          onclick: () => ui.send(o.action),
         }, `relic ${o.value}`))));
     }
-    if (board.museum) {
-      steps.push(h("div", { class: "tb-museum" },
+    if (board.museum != null) {
+      now.push(h("div", { class: "tb-museum" },
         h("span", {}, `Give ${board.museum.left} more to ${board.museum.key}: `),
         board.museum.options.map((o) => h("button", {
-          class: "tb-give tb-target", dataset: { action: JSON.stringify(o.action) }, onclick: () => ui.send(o.action),
+          class: "tb-give tb-target", dataset: { action: JSON.stringify(o.action) },
         }, tbIcon(o.region, 12), ` ${o.name} ${o.value}`))));
     }
-    const reveal = board.draws.length
-      ? h("section", { class: "tb-draws" }, board.draws.map((d) => tbReveal(d, ui))) : null;
-    if (board.draws.length) ui.seenDraw = board.draws[board.draws.length - 1].id;
+
+    // -- the time track (échelle chronologique) ------------------------------------------------
+    const track = h("section", { class: "tb-tracksec" },
+      h("h4", {}, "Time track (échelle chronologique): the marker furthest behind plays; on a shared week, the one on top"),
+      tbTrack(board));
+
+    // -- storage spaces, displays, deck --------------------------------------------------------------
+    const card = (c, t, extra, data) => h("div", {
+      class: `tb-card tb-fam-${c.family}${t != null && t.action != null ? " tb-target" : ""}`,
+      dataset: { key: c.key, family: c.family, ...target(t), ...(data || {}) },
+      title: `${c.name} (${c.french}): ${c.text}`,
+    }, tbCardFace(c, extra));
+    const storage = h("section", { class: "tb-storage" },
+      h("h4", {}, "Storage spaces (cases de stockage)",
+        h("span", { class: "tb-deck", title: "the deck (pioche): its top card always has a green back" },
+          tbIcon("deck", 14), ` deck: ${board.deck.size} cards`)),
+      h("div", { class: "tb-cards" }, board.storage.map((x) => (x.card != null
+        ? card(x.card, x, null, { space: x.space })
+        : h("div", { class: "tb-card tb-emptyspace", dataset: { space: x.space } }, "(empty)")))));
+    const presentation = (c) => {
+      const tiers = c.tiers != null ? h("ol", { class: "tb-tiers" }, c.tiers.map((t, i) => h("li", {},
+        tbIcon(t.region, 11), ` ${i ? "+" : ""}${t.need} ${t.name}: ${t.weeks} wk`))) : null;
+      const extra = c.family === "exhibition" && c.weeks_now != null ? { weeks: c.weeks_now } : null;
+      const el = card(c, c, extra);
+      if (tiers) el.append(tiers);
+      return el;
+    };
+    const shows = [...board.exhibitions, ...board.museums];
+    const displays = h("section", { class: "tb-displays" },
+      h("h4", {}, "Exhibitions (expositions) and museums (musées)"),
+      h("div", { class: "tb-cards" }, shows.length ? shows.map(presentation) : h("span", { class: "tb-none" }, "none revealed yet")));
+
+    // -- excavation piles (paquets de fouilles) -----------------------------------------------------
+    const piles = h("section", { class: "tb-piles" },
+      h("h4", {}, "Excavation piles (paquets de fouilles), face down"),
+      h("div", { class: "tb-pilerow" }, board.piles.map((x) => {
+        const dig = digsByRegion[x.region];
+        const open = board.dig != null && board.dig.region === x.region;
+        const n = Math.min(x.size, 5);
+        const stack = h("div", { class: "tb-stack", style: `--back:${TB_REGION_COLOURS[x.region]}` },
+          Array.from({ length: n }, (_, i) => h("span", { class: "tb-back", style: `left:${i * 3}px;top:${-i * 2}px` },
+            i === n - 1 ? tbIcon(x.region, 16) : null)),
+          x.size ? null : h("span", { class: "tb-back tb-emptypile" }, "empty"));
+        const known = x.known.length
+          ? h("div", { class: "tb-known" }, x.known_all ? "You know it all: " : "You know: ",
+            x.known.map((v) => h("span", { class: `tb-chip ${v ? "tb-relic" : "tb-rubble"}` }, v ? String(v) : "R")))
+          : null;
+        return h("div", { class: `tb-pile${open ? " tb-open" : ""}`, dataset: { region: x.region, ...target(x) } },
+          stack,
+          h("div", { class: "tb-pileinfo" },
+            h("b", { style: `color:${TB_REGION_COLOURS[x.region]}` }, x.name), h("span", { class: "tb-small" }, ` (${x.french})`),
+            h("div", {}, `${x.size} card${x.size === 1 ? "" : "s"} · ${x.deck_relics} in the deck`),
+            known,
+            dig != null ? h("button", {
+              class: "tb-digopen tb-target", dataset: { region: x.region, action: JSON.stringify(dig.action) },
+              title: `give up ${dig.permit === "region" ? `your ${dig.name} permit` : dig.permit === "general"
+                ? "a general permit" : "a general dig permit card"} and choose the weeks`,
+            }, tbIcon("clock", 12), ` Dig here (${dig.knowledge} knowledge)`) : null));
+      })));
+
+    // The latest draw is turned over at the top (where the eye is after a dig), the two before it
+    // stay beside the piles.
+    const latest = board.draws[board.draws.length - 1];
+    if (latest != null) now.push(h("section", { class: "tb-draws" }, tbReveal(latest, ui)));
+    const reveal = board.draws.length > 1
+      ? h("section", { class: "tb-draws" }, board.draws.slice(0, -1).map((d) => tbReveal(d, ui))) : null;
+    if (latest != null) ui.seenDraw = latest.id;
 
     // -- your hidden hand ---------------------------------------------------------------------------
-    const you = board.seats.find((s) => s.you);
-    const hand = you ? h("section", { class: "tb-hand" },
+    const you = board.seats.find((x) => x.you);
+    const hand = you != null ? h("section", { class: "tb-hand" },
       h("h4", {}, "Your hand (hidden from the others)"),
       h("div", { class: "tb-cards" },
         board.hand.length ? board.hand.map((c) => {
-          const el = h("div", { class: `tb-card tb-fam-action${c.plays.length ? " tb-playable" : ""}`, dataset: { key: c.key } },
-            tbCardFace(c, { weeks: c.play_weeks }), c.count > 1 ? h("b", { class: "tb-count" }, `×${c.count}`) : null);
+          const el = h("div", {
+            class: `tb-card tb-fam-action${c.plays.length ? " tb-playable" : ""}`,
+            dataset: { key: c.key, ...(c.plays.length ? {} : target(c)) }, title: `${c.name} (${c.french}): ${c.text}`,
+          }, tbCardFace(c, { weeks: c.play_weeks }), c.count > 1 ? h("b", { class: "tb-count" }, `×${c.count}`) : null);
           if (c.plays.length) {
-            el.append(h("div", { class: "tb-plays" }, c.plays.map((p) => h("button", {
-              class: "tb-play tb-target", dataset: { action: JSON.stringify(p.action) }, onclick: () => ui.send(p.action),
-              title: `play it: ${c.text}`,
-            }, p.region ? tbIcon(p.region, 12) : null, ` ${p.label}`))));
+            el.append(h("div", { class: "tb-plays" }, c.plays.map((x) => h("button", {
+              class: "tb-play tb-target", dataset: { action: JSON.stringify(x.action) }, title: `play it: ${c.text}`,
+            }, x.region ? tbIcon(x.region, 12) : null, ` ${x.label}`))));
           }
           return el;
         }) : h("span", { class: "tb-none" }, "no action card")),
@@ -294,48 +295,34 @@ const GAME = {
         + (Object.entries(you.permits).filter(([, n]) => n > 0).map(([r, n]) => `${n} ${r}`).join(", ") || "none"))) : null;
 
     // -- every seat's tableau ------------------------------------------------------------------------
-    const seats = h("section", { class: "tb-seats" }, board.seats.map((s) => h("div", {
-      class: `tb-seat${s.current ? " tb-current" : ""}${s.you ? " tb-you" : ""}`, dataset: { seat: s.seat },
+    const seats = h("section", { class: "tb-seats" }, board.seats.map((x) => h("div", {
+      class: `tb-seat${x.current ? " tb-current" : ""}${x.you ? " tb-you" : ""}`, dataset: { seat: x.seat },
     },
       h("div", { class: "tb-seathead" },
-        h("span", { class: "tb-marker", style: `background:${TB_SEAT_COLOURS[s.seat % 4]}` }, String(s.seat)),
-        h("b", {}, s.name), h("span", { class: "tb-small" }, ` week ${s.week}`),
-        h("span", { class: "tb-score" }, `${s.score} pts`)),
-      h("div", { class: "tb-expertise" }, Object.entries(s.expertise).map(([r, n]) => h("span", {
-        class: "tb-exp", style: `color:${TB_REGION_COLOURS[r]}`, title: `${r} expertise`,
-      }, tbIcon(r, 13), ` ${n}`)),
-        h("span", { class: "tb-exp", title: "general knowledge (Savoir général)" }, tbIcon("open", 13), ` ${s.general}`),
-        h("span", { class: "tb-exp", title: "congresses" }, tbIcon("congress", 13), ` ${s.congress}`)),
-      h("div", { class: "tb-relics" }, Object.entries(s.relics).flatMap(([r, vs]) => vs.map((v) => h("span", {
+        h("span", { class: "tb-marker", style: `background:${TB_SEAT_COLOURS[x.seat % 4]}` }, String(x.seat)),
+        h("b", {}, x.name), h("span", { class: "tb-small" }, ` week ${x.week}`),
+        h("span", { class: "tb-expertise" }, Object.entries(x.expertise).map(([r, n]) => h("span", {
+          class: "tb-exp", style: `color:${TB_REGION_COLOURS[r]}`, title: `${r} expertise`,
+        }, tbIcon(r, 12), `${n}`)),
+          h("span", { class: "tb-exp", title: "general knowledge (savoir général)" }, tbIcon("open", 12), `${x.general}`),
+          h("span", { class: "tb-exp", title: "congresses" }, tbIcon("congress", 12), `${x.congress}`)),
+        h("span", { class: "tb-score" }, `${x.score} pts`)),
+      h("div", { class: "tb-relics" }, Object.entries(x.relics).flatMap(([r, vs]) => vs.map((v) => h("span", {
         class: "tb-chip tb-relic", style: `border-color:${TB_REGION_COLOURS[r]}`, title: `${r} relic ${v}`,
-      }, String(v)))), s.relic_points ? h("small", {}, ` = ${s.relic_points}`) : null),
-      s.professors.length || s.presentations.length
-        ? h("div", { class: "tb-small" }, [...s.professors, ...s.presentations].join(", ")) : null,
-      h("div", { class: "tb-small" }, `hand: ${s.hand_count} card${s.hand_count === 1 ? "" : "s"} · permits: `
-        + (Object.entries(s.permits).filter(([, n]) => n > 0).map(([r, n]) => `${n} ${r}`).join(", ") || "none")))));
+      }, String(v)))), x.relic_points ? h("span", { class: "tb-small" }, ` = ${x.relic_points}`) : null,
+      x.professors.length || x.presentations.length
+        ? h("span", { class: "tb-small" }, ` · ${[...x.professors, ...x.presentations].join(", ")}`) : null,
+      h("span", { class: "tb-small" }, ` · hand ${x.hand_count} · permits `
+        + (Object.entries(x.permits).filter(([, n]) => n > 0).map(([r, n]) => `${n} ${r}`).join(", ") || "none"))))));
 
-    // -- the final count -------------------------------------------------------------------------------
-    let final = null;
-    if (board.final) {
-      const lines = ["relics", "exhibitions", "professors", "museums", "congresses", "time", "total"];
-      final = h("section", { class: "tb-final", "data-testid": "final" },
-        h("h4", {}, "Final count (décompte final)"),
-        h("table", {},
-          h("tr", {}, h("th", {}, ""), board.seats.map((s) => h("th", {}, s.name))),
-          lines.map((line) => h("tr", { class: line === "total" ? "tb-total" : "" }, h("td", {}, line),
-            board.final.rows.map((r) => h("td", {}, String(r[line])))))),
-        h("div", { class: "tb-winner" }, `Winner: ${board.final.winners.map((s) => names[s]).join(" and ")}`));
+    if (now.length) {
+      const deciding = board.dig != null || board.draw != null || board.robbers != null || board.museum != null;
+      area.append(h("section", { class: "tb-now", "data-testid": "decision", dataset: { focus: deciding ? "" : null } }, now));
     }
-
-    area.replaceChildren(...[
-      track,
-      h("div", { class: "tb-top" }, storage, displays),
-      piles,
-      steps.length ? h("section", { class: "tb-steps" }, steps) : null,
-      reveal,
-      hand,
-      seats,
-      final,
-    ].filter(Boolean));
+    area.append(track,
+      h("div", { class: "tb-main" },
+        h("div", { class: "tb-col" }, storage, displays),
+        h("div", { class: "tb-col" }, piles, reveal, hand)),
+      seats);
   },
 };

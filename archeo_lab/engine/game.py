@@ -160,12 +160,12 @@ class Game:
             raise TypeError(f"{self.title} has no board view (its folder has no view.py)")
         return module.board_view(state, seat, names)
 
-    def draw(self, state: "State", seat: int | None = None) -> str:
-        """A static SVG picture of the position: ``<game>/draw.py``'s ``draw(state, seat=...)``."""
+    def draw(self, state: "State", seat: int | None = None, *, names: list[str] | None = None) -> str:
+        """A static SVG picture of the position: ``<game>/draw.py``'s ``draw(state, seat=..., names=...)``."""
         module = self._part("draw")
         if module is None:
             raise TypeError(f"{self.title} has no static drawing (its folder has no draw.py)")
-        return module.draw(state, seat=seat)
+        return module.draw(state, seat=seat, names=names)
 
     def evaluate(self, state: "State") -> list[float]:
         """A heuristic value per seat (greedy and search bots use it): ``<game>/evaluate.py``'s

@@ -1,4 +1,4 @@
-"""Fixtures for the browser tests: headless Debian Chromium + a throwaway JupyterLab server.
+"""Fixtures for the browser tests: headless Debian Chromium + one throwaway JupyterLab server.
 
 Recipe (flags, pitfalls) from the stack probe, docs in STACK.md section 2:
 
@@ -6,8 +6,10 @@ Recipe (flags, pitfalls) from the stack probe, docs in STACK.md section 2:
   at Debian's ``/usr/bin/chromium`` through ``browser_type_launch_args``.
 * JupyterLab runs from this interpreter (``sys.executable -m jupyterlab``) on a free
   127.0.0.1 port, with every piece of user state (config, runtime, settings, workspaces)
-  in a temporary directory, and serves a *copy* of ``tutorials/`` so a test run never
-  writes outputs or checkpoints into the repository.
+  in a temporary directory.  It serves small notebooks written here, one per board
+  (``board_notebook``), so the tests depend on no tutorial's name or contents.
+* JupyterLab's settings overrides are the project's own (``binder/overrides.json``, what
+  ``make lab`` and Binder install): no "get Jupyter news?" pop-up may cover a board.
 """
 
 from __future__ import annotations
@@ -38,8 +40,31 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 REPO = Path(__file__).resolve().parents[2]
-TUTORIALS = REPO / "tutorials"
+OVERRIDES = REPO / "binder" / "overrides.json"
 SERVER_START_TIMEOUT = 60.0  # seconds; the server is normally up in about 3 s
+
+#: The board each test opens: 2 players, a greedy opponent (quick), a seed per game.
+BOARDS = {"cibola": 12, "tikal": 7, "thebes": 3, "luxor": 5, "quetzal": 3}
+
+
+def board_notebook(key: str, seed: int) -> dict:
+    """A two-cell notebook: open the board, then report the kernel's match (re-run by the tests)."""
+    cells = [
+        f"import archeo_lab as al\n"
+        f"w = al.play({key!r}, players=2, seed={seed}, opponents={{1: \"greedy\"}})\n"
+        f"w",
+        "import hashlib\n"
+        "m = w.match\n"
+        "print(f\"kernel: {len(m.history)} moves played, over={m.is_over}, \"\n"
+        "      f\"winners={[m.names[s] for s in m.state.winners()] if m.is_over else []}, \"\n"
+        "      f\"picture={hashlib.sha1(w.board.picture().encode()).hexdigest()}\")",
+    ]
+    return {
+        "cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
+                   "source": source} for i, source in enumerate(cells)],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -71,33 +96,28 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def lab_server(tmp_path_factory):
-    """A JupyterLab server over a copy of ``tutorials/``.
+    """A JupyterLab server over a folder of board notebooks (``<game>.ipynb``, see ``BOARDS``).
 
-    Yields a dict: ``base`` (``http://127.0.0.1:PORT``), ``token``, ``root`` (the served copy)
+    Yields a dict: ``base`` (``http://127.0.0.1:PORT``), ``token``, ``root`` (the served folder)
     and ``log`` (the server's output, for post-mortems).
     """
-    if not TUTORIALS.is_dir():
-        pytest.fail(f"{TUTORIALS} is missing", pytrace=False)
     tmp = tmp_path_factory.mktemp("lab")
     root = tmp / "root"
-    shutil.copytree(TUTORIALS, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    root.mkdir()
+    for key, seed in BOARDS.items():
+        (root / f"{key}.ipynb").write_text(json.dumps(board_notebook(key, seed), indent=1))
 
-    dirs = {name: tmp / name for name in ("config", "data", "runtime", "settings", "workspaces", "ipython")}
+    dirs = {name: tmp / name for name in ("config", "data", "runtime", "settings", "workspaces", "ipython",
+                                          "app_settings")}
     for path in dirs.values():
         path.mkdir()
-    settings = {
-        # The "get notified about Jupyter news?" toast appears even with news_url=None and can
-        # cover the notebook; this user setting is what suppresses it.
-        "apputils-extension/notification": {"fetchNews": "false"},
-        # Keep every cell attached and rendered: the default ("contentVisibility") lets the
-        # browser skip rendering off-screen cells, which makes text and visibility checks on
-        # a long tutorial depend on the scroll position.
-        "notebook-extension/tracker": {"windowingMode": "none"},
-    }
-    for name, value in settings.items():
-        path = dirs["settings"] / "@jupyterlab" / f"{name}.jupyterlab-settings"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(value))
+    # The project's settings overrides, where `make lab` and Binder put them for JupyterLab.
+    shutil.copy(OVERRIDES, dirs["app_settings"] / "overrides.json")
+    # Keep every cell attached and rendered: the default ("contentVisibility") lets the browser
+    # skip rendering off-screen cells, which makes visibility checks depend on the scroll position.
+    tracker = dirs["settings"] / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
+    tracker.parent.mkdir(parents=True)
+    tracker.write_text(json.dumps({"windowingMode": "none"}))
 
     port, token = _free_port(), secrets.token_hex(16)
     env = {
@@ -120,6 +140,7 @@ def lab_server(tmp_path_factory):
         "--LabApp.extension_manager=readonly",  # no PyPI extension manager
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        f"--LabApp.app_settings_dir={dirs['app_settings']}",
     ]
     if os.geteuid() == 0:
         cmd.append("--allow-root")  # otherwise: "Running as root is not recommended", exit

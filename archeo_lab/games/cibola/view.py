@@ -8,10 +8,13 @@ it sends, so the JavaScript knows no rule.
 
 from __future__ import annotations
 
-from . import scoring
-from .components import CARD_BY_ID, COLUMNS, KIND_NAMES, ROUNDS, TOTEM_BY_NAME
+from archeo_lab.engine.wording import final_table, name as _name, verb as _verb, verdict, who as _who
 
-__all__ = ["board_view", "format_event", "text_board", "PHASE_NAMES"]
+from . import scoring
+from .components import CARD_BY_ID, COLUMNS, KIND_NAMES, KINDS, ROUNDS, TOTEM_BY_NAME
+from .state import ChooseTotem, PlaceRock, Take
+
+__all__ = ["board_view", "event_marks", "format_event", "text_board", "PHASE_NAMES"]
 
 PHASE_NAMES = {1: "phase I, the Sanctuary (le Sanctuaire)", 2: "phase II, the Tomb (le Tombeau)"}
 _SCORING_TEXT = {
@@ -19,10 +22,6 @@ _SCORING_TEXT = {
     "majority": "only the player(s) with the most score it",
     "majority malus": "the player(s) with the most lose it",
 }
-
-
-def _name(names, seat) -> str:
-    return names[seat] if names and seat is not None else f"Seat {seat}"
 
 
 def _card(card_id: str) -> dict:
@@ -42,8 +41,7 @@ def format_event(event: tuple, names=None) -> str:
     kind, args = event[0], event[1:]
 
     def who(seat, verb: str) -> str:   # "Bot 1 takes", but "You take"
-        name = _name(names, seat)
-        return f"{name} {verb[:-1] if name == 'You' else verb}"
+        return _who(names, seat, verb)
 
     if kind == "start":
         return (f"The torch (Torche) is tossed: {who(args[0], 'starts')}. "
@@ -58,8 +56,9 @@ def format_event(event: tuple, names=None) -> str:
         return "Fists open: " + ", ".join(f"{_name(names, s)} {b}" for s, b in enumerate(args[0])) + "."
     if kind == "share":
         if len(args[0]) == 1:
-            taker = who(args[0][0], "takes").replace(" take", " bid nothing and take", 1)
-            return f"{taker} the discard (défausse): {args[1]} explorers."
+            seat = args[0][0]
+            return (f"{who(seat, 'bids')} nothing and {_verb(names, seat, 'takes')} the discard (défausse): "
+                    f"{args[1]} explorers.")
         each = " and ".join(_name(names, s) for s in args[0])
         return f"{each} bid nothing and share the discard (défausse): {args[1]} explorers each."
     if kind == "take":
@@ -87,6 +86,28 @@ def format_event(event: tuple, names=None) -> str:
     return " ".join(map(str, event))
 
 
+def event_marks(event: tuple) -> list[list]:
+    """What a log line points at on the board (``[data attribute, value]`` pairs the board highlights)."""
+    kind, args = event[0], event[1:]
+    if kind == "round":
+        return [["card", c] for c in args[1]]
+    if kind in ("bid", "pillage", "tribute", "torch", "leave"):
+        return [["seat", args[0]]]
+    if kind == "reveal":
+        return [["seat", s] for s in range(len(args[0]))]
+    if kind == "share":
+        return [["seat", s] for s in args[0]]
+    if kind == "take":
+        return [["seat", args[0]]] + [["count", f"{args[0]}-{k}"] for k in CARD_BY_ID[args[1]].treasures]
+    if kind == "rock":
+        return [["cell", f"{args[1]}-{args[2]}"]]
+    if kind == "totem":
+        return [["seat", args[0]], ["totem", args[1]]]
+    if kind == "move":
+        return [["cell", f"{args[1]}-{args[2]}"], ["cell", f"{args[3]}-{args[4]}"]]
+    return []
+
+
 def seat_explorers(state, s: int, viewer: int | None) -> tuple[int, str]:
     """Seat ``s``'s explorers and bid as ``viewer`` sees them (``None``: everything).
 
@@ -107,19 +128,32 @@ def seat_explorers(state, s: int, viewer: int | None) -> tuple[int, str]:
     return state.explorers[s], f"{'paid' if paid else 'bid'} {reveal[1][s]}"
 
 
+def _verdict(state, names) -> str:
+    """Who won, and the tie-break when one was needed (Fin de la partie)."""
+    held = [state.explorers[s] + (state.fist[s] or 0) for s in state.seats]
+    return verdict(names, state.scores(), state.winners(), tiebreak="most explorers kept",
+                   tiebreak_values=lambda s: f"{held[s]} explorer{'s' if held[s] != 1 else ''}")
+
+
+def _final(state, names) -> dict:
+    rows = state.score_breakdown()
+    lines = [(k, f"{KIND_NAMES[k][0]}s ({KIND_NAMES[k][1]})") for k in KINDS]
+    lines += [("totems", "totems (cartes Totem)"), ("explorers", "explorers left (1 per 2)"), ("total", "total")]
+    return final_table(names, [[r[key] for r in rows] for key, _ in lines], verdict=_verdict(state, names),
+                       labels=[label for _, label in lines], title="Final count (décompte)", total="total")
+
+
 def _prompt(state, seat, names) -> str:
     if state.is_terminal:
-        winners = state.winners()
-        who = " and ".join(_name(names, s) for s in winners)
-        return f"Game over: {who} {'win' if len(winners) > 1 else 'wins'} with {state.scores()[winners[0]]} points."
+        return f"Game over: {_verdict(state, names)}"
     p = state.current_player
     if p != seat:
         doing = {"bid": "to bid", "pick": "to take a card", "rock": "to place a rock",
                  "totem": "to choose a totem", "landslide": "to move a rock"}[state.phase]
         return f"Waiting for {_name(names, p)} {doing}."
     if state.phase == "bid":
-        return (f"Your bid: close your fist on 0 to {state.explorers[p]} explorers (enchère à poing fermé). "
-                "Nobody sees it until every fist is closed.")
+        return (f"Your bid: close your fist on 0 to {state.explorers[p]} explorers (enchère à poing fermé): "
+                "click a number. Nobody sees it until every fist is closed.")
     if state.phase == "pick":
         bid = state.fist[p]
         paid = f"your {bid} bid explorers go to the discard" if bid else "you bid nothing this time"
@@ -132,6 +166,15 @@ def _prompt(state, seat, names) -> str:
     return "Landslide: click a rock, then the cell to move it to, or leave the rocks where they are."
 
 
+_HINTS = {
+    "bid": "Click a number to close your fist on that many explorers.",
+    "pick": "Click a revealed card with a green frame to take it.",
+    "rock": "Click a temple cell with a green frame to cover it with the rock.",
+    "totem": "Click a totem card with a green frame.",
+    "landslide": "Click a rock (dashed frame), then a free cell; or 'Leave rocks'.",
+}
+
+
 def board_view(state, seat: int | None, names: list[str] | None = None, log_lines: int = 40) -> dict:
     """The game part of the board's view model, as ``seat`` may see it (``None``: a spectator)."""
     mine = state.current_player is not None and state.current_player == seat
@@ -141,6 +184,9 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         by_kind.setdefault(type(action).kind, []).append(action)
 
     rock_targets = {(a.column, a.cell): a.to_json() for a in by_kind.get("rock", [])}
+    # A cell, card or totem that cannot be played now carries the action to try: the engine's
+    # refusal then names the rule (only on the viewer's turn, and not while a rock is moved).
+    trying = mine and state.phase != "landslide"
     columns = []
     visible = scoring.visible_values(state.covered)
     for col, cov, vis in zip(COLUMNS, state.covered, visible):
@@ -149,17 +195,22 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
             "kind": col.kind, "name": name, "french": french, "scoring": col.scoring,
             "scoring_text": _SCORING_TEXT[col.scoring], "status": col.status,
             "value_now": round(scoring.column_value(vis), 2),
-            "cells": [{"cell": i + 1, "value": v, "rock": rock, "action": rock_targets.get((col.kind, i + 1))}
+            "cells": [{"cell": i + 1, "value": v, "rock": rock, "action": rock_targets.get((col.kind, i + 1)),
+                       "try": PlaceRock(col.kind, i + 1).to_json()
+                       if trying and (col.kind, i + 1) not in rock_targets else None}
                       for i, (v, rock) in enumerate(zip(col.cells, cov))],
         })
 
     takes = {a.card: a.to_json() for a in by_kind.get("take", [])}
-    table = [dict(_card(c), action=takes.get(c)) for c in sorted(state.table)]
+    table = [dict(_card(c), action=takes.get(c), **{"try": Take(c).to_json() if trying and c not in takes else None})
+             for c in sorted(state.table)]
 
     choices = {a.name: a.to_json() for a in by_kind.get("totem", [])}
     holder = {t: s for s in state.seats for t in state.totems[s]}
     totems = [{"name": t, "french": TOTEM_BY_NAME[t].french, "timing": TOTEM_BY_NAME[t].timing,
-               "text": TOTEM_BY_NAME[t].text, "holder": holder.get(t), "action": choices.get(t)}
+               "text": TOTEM_BY_NAME[t].text, "holder": holder.get(t), "action": choices.get(t),
+               "holder_name": _name(names, holder[t]) if t in holder else None,
+               "try": ChooseTotem(t).to_json() if trying and t not in choices else None}
               for t in state.totems_in_play]
 
     scores = state.scores()
@@ -183,9 +234,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         }
 
     phase = CARD_BY_ID[state.table[0]].phase if state.table else (1 if state.decks[0] else 2)
-    final = None
-    if state.is_terminal:
-        final = {"rows": state.score_breakdown(), "winners": state.winners()}
+    final = _final(state, names) if state.is_terminal else None
     known = state.peek[seat] if seat is not None else []
     return {
         "round": state.round, "rounds": ROUNDS, "phase": state.phase, "phase_name": PHASE_NAMES[phase],
@@ -195,7 +244,10 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         "bid_options": [{"amount": a.amount, "action": a.to_json()} for a in by_kind.get("bid", [])],
         "landslide": landslide, "known_pile_top": [_card(c) for c in known],
         "prompt": _prompt(state, seat, names),
+        "hint": _HINTS[state.phase] if mine else None,
         "log": [format_event(e, names) for e in state.events[-log_lines:]],
+        "log_marks": [event_marks(e) for e in state.events[-log_lines:]],
+        "events": len(state.events),
         "final": final,
     }
 

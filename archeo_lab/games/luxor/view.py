@@ -9,20 +9,19 @@ JavaScript knows no rule.
 
 from __future__ import annotations
 
+from archeo_lab.engine.wording import article, final_table, name as _name, verdict, who as _who
+
 from .components import (
     ADVENTURERS_PER_PLAYER, BUILDING_FRENCH, KIND_BY_NAME, KINDS, SEAT_COLOURS, TERRAIN_FRENCH, TILE_MAX,
     TILES_PER_TURN, TOKEN_FRENCH,
 )
 from .grid import DIRECTION_NAMES
+from .state import Move, Place
 
-__all__ = ["board_view", "format_event", "text_board", "tile_info", "shown_window"]
+__all__ = ["board_view", "event_marks", "format_event", "text_board", "tile_info", "shown_window"]
 
 _SHORT = {"desert": "de", "desert camp": "dC", "desert temple": "dT", "desert pyramid": "dP",
           "oasis camp": "oC", "oasis temple": "oT", "oasis pyramid": "oP", "mountain": "Mt", "lake": "~~"}
-
-
-def _name(names, seat) -> str:
-    return names[seat] if names and seat is not None else f"Seat {seat}"
 
 
 def tile_info(kind: str) -> dict:
@@ -37,8 +36,7 @@ def format_event(event: tuple, names=None) -> str:
     kind, args = event[0], event[1:]
 
     def who(seat, verb: str) -> str:   # "Bot 1 places", but "You place"
-        name = _name(names, seat)
-        return f"{name} {verb[:-1] if name == 'You' else verb}"
+        return _who(names, seat, verb)
 
     if kind == "start":
         extension = " with the 'Nouvelles aventures' action tokens" if args[1] == "adventures" else ""
@@ -51,7 +49,7 @@ def format_event(event: tuple, names=None) -> str:
     if kind == "position":
         return "A position set up for this lesson."
     if kind == "place":
-        return f"{who(args[0], 'places')} a {args[1]} on {args[2]}."
+        return f"{who(args[0], 'places')} {article(args[1])} on {args[2]}."
     if kind == "camp":
         if args[2] == 0:
             return f"{who(args[0], 'has')} no adventurer left: the camp on {args[1]} stays bare."
@@ -66,18 +64,52 @@ def format_event(event: tuple, names=None) -> str:
         seat, token, source, target, taken = args
         french = TOKEN_FRENCH[token]
         if token == "boat":
-            what = f"takes an adventurer off the mountain {source} and puts the boat on the lake {target}"
+            what = f"an adventurer leaves the mountain {source} and the boat goes on the lake {target}"
         elif token == "snakes":
-            what = f"takes an adventurer off the mountain {source} and puts the snakes on {target}"
+            what = f"an adventurer leaves the mountain {source} and the snakes go on {target}"
         elif token == "sandstorm":
-            what = (f"sends an adventurer from the mountain {source} to {target} and takes "
+            what = (f"an adventurer goes from the mountain {source} to {target} and takes "
                     f"{taken} adventurer{'s' if taken != 1 else ''} of the others")
         else:
-            what = f"sends an adventurer from the mountain {source} to {target}"
-        return f"{_name(names, seat)} uses a {token} token ({french}): {what}."
+            what = f"an adventurer goes from the mountain {source} to {target}"
+        return f"{who(seat, 'uses')} {article(token)} token ({french}): {what}."
     if kind == "over":
         return "Game over. Final scores: " + ", ".join(f"{_name(names, s)} {p}" for s, p in enumerate(args[0])) + "."
     return " ".join(map(str, event))
+
+
+def event_marks(event: tuple) -> list[list]:
+    """What a log line points at on the board (``[data attribute, value]`` pairs the board highlights)."""
+    kind, args = event[0], event[1:]
+    if kind in ("place", "camp"):          # (seat, tile, cell) / (seat, cell, adventurers)
+        return [["cell", args[2] if kind == "place" else args[1]], ["seat", args[0]]]
+    if kind == "move":                     # (seat, adventurers, source, target)
+        return [["cell", args[2]], ["cell", args[3]], ["seat", args[0]]]
+    if kind == "token":                    # (seat, token, source, target, taken)
+        return [["cell", args[2]], ["cell", args[3]], ["seat", args[0]]]
+    if kind in ("keep", "end", "out"):
+        return [["seat", args[0]]]
+    if kind == "layout":
+        return [["cell", c] for c in args[1]]
+    return []
+
+
+def _verdict(state, names) -> str:
+    """Who won, and the tie-break when needed (Fin de la partie: the most adventurers left in the reserve)."""
+    return verdict(names, state.scores(), state.winners(), tiebreak="most adventurers left in the reserve",
+                   tiebreak_values=lambda s: f"{state.reserve[s]} in reserve")
+
+
+def _final(state, names) -> dict:
+    rows = state.score_breakdown()
+    lines = [("camps", "camps (campements)"), ("temples", "temples"), ("pyramids", "pyramids (pyramides)")]
+    if state.adventures:
+        lines += [("boats", "boats (bateaux)"), ("sandstorm", "sandstorm (tempête de sable)")]
+    lines.append(("total", "total"))
+    table = final_table(names, [[r[k] for r in rows] for k, _ in lines], verdict=_verdict(state, names),
+                        labels=[label for _, label in lines], title="Final count (décompte des points)", total="total")
+    table["rows"].append({"label": "reserve (tie-break)", "values": list(state.reserve), "total": False})
+    return table
 
 
 def shown_window(state) -> tuple[int, int, int, int]:
@@ -98,10 +130,7 @@ def shown_window(state) -> tuple[int, int, int, int]:
 
 def _prompt(state, seat, names, legal) -> str:
     if state.is_terminal:
-        winners = state.winners()
-        who = " and ".join(_name(names, s) for s in winners)
-        verb = "win" if len(winners) > 1 or who == "You" else "wins"
-        return f"Game over: {who} {verb} with {state.scores()[winners[0]]} points."
+        return f"Game over: {_verdict(state, names)}"
     p = state.current_player
     if p != seat:
         doing = {"keep": "to choose a start tile", "camp": "to fill a camp", "play": "to play"}[state.phase]
@@ -177,15 +206,29 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     for entry in movers.values():
         counts = sorted({o["adventurers"] for o in entry["options"]})
         entry["counts"] = counts
+    # A cell that is no target carries the move the engine refuses there (the largest group):
+    # its reason names the rule (straight lines, no gaps, lakes, snakes...).
+    shown = [c["cell"] for c in cells]
+    for entry in movers.values():
+        targets = {o["target"] for o in entry["options"]}
+        most = max(entry["counts"])
+        entry["tries"] = {c: Move(adventurers=most, source=entry["source"], target=c).to_json()
+                          for c in shown if c not in targets and c != entry["source"]}
     mover_list = sorted(movers.values(), key=lambda m: (m["role"] != "line", m["source"]))
     token_uses = [{"token": a.token, "source": a.source, "target": a.target, "action": a.to_json(),
                    "text": str(a)} for a in by_kind.get("token", [])]
 
     # -- hands and seats ----------------------------------------------------------------------
     hand = []
+    placeable = {a.tile for a in by_kind.get("place", [])}
+    first_cell = next((c["cell"] for c in cells), None)
     if seat is not None:
         for code in sorted(state.hand[seat], key=lambda code: (code & 15, code >> 4)):
-            hand.append(dict(tile_info(KINDS[code & 15].name), back=code >> 4))
+            info = tile_info(KINDS[code & 15].name)
+            # A tile that cannot be placed now: the placement to try (the engine's reason names the rule).
+            tried = (Place(tile=info["tile"], cell=first_cell).to_json()
+                     if mine and state.phase != "keep" and info["tile"] not in placeable and first_cell else None)
+            hand.append(dict(info, back=code >> 4, **{"try": tried}))
     scores = state.scores()
     seats = []
     for s in state.seats:
@@ -203,10 +246,20 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
             "chosen": state.kept[s] is not None,
         })
 
-    final = None
-    if state.is_terminal:
-        final = {"rows": state.score_breakdown(), "winners": state.winners(),
-                 "reserve": list(state.reserve)}
+    final = _final(state, names) if state.is_terminal else None
+    # The placements the engine refuses, per tile of the hand and shown cell (their reason names the rule).
+    place_tries = {}
+    if mine and state.phase == "play":
+        for t in hand:
+            tile = t["tile"]
+            place_tries[tile] = {c["cell"]: Place(tile=tile, cell=c["cell"]).to_json()
+                                 for c in cells if tile not in c["place"]}
+    hint = None
+    if mine:
+        hint = {"keep": "Click one of your '1' tiles to keep it.",
+                "camp": "Click a number: the adventurers you put on the camp.",
+                "play": "Pick a tile of your hand (or a group to move), then click a green cell; 'End turn' when done."
+                }.get(state.phase)
     turn = {"placed": state.placed, "max": TILES_PER_TURN,
             "camp": geo.names[state.camp] if state.camp >= 0 else None, "camp_movable": state.camp_movable,
             "head": geo.names[state.head] if state.head >= 0 else None,
@@ -221,8 +274,13 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         "end": by_kind["end"][0].to_json() if "end" in by_kind else None,
         "adventurers_per_player": ADVENTURERS_PER_PLAYER,
         "terrain_french": TERRAIN_FRENCH, "building_french": BUILDING_FRENCH, "token_french": TOKEN_FRENCH,
-        "prompt": _prompt(state, seat, names, legal),
+        "place_tries": place_tries,
+        "token_why": ("an action token is used after placing 1, 2 or 3 tiles, by one of your adventurers on a "
+                      "mountain (Nouvelles aventures)") if mine and state.adventures else None,
+        "prompt": _prompt(state, seat, names, legal), "hint": hint,
         "log": [format_event(e, names) for e in state.events[-log_lines:]],
+        "log_marks": [event_marks(e) for e in state.events[-log_lines:]],
+        "events": len(state.events),
         "final": final,
     }
 
@@ -235,7 +293,7 @@ def text_board(state, names: list[str] | None = None) -> str:
         turn = "game over"
     else:
         turn = f"{_name(names, state.current_player)} to {'play' if state.phase == 'play' else state.phase}"
-    variant = ", Nouvelles aventures" if state.variant == "adventures" else ""
+    variant = ", Nouvelles aventures" if state.adventures else ""
     lines.append(f"Expedition Luxor ({state.players} players{variant}): {turn}")
     if state.cells:
         xs = range(state.minx, state.maxx + 1)
@@ -260,7 +318,7 @@ def text_board(state, names: list[str] | None = None) -> str:
                      "n/s = n adventurers, seat s on top; b boat, s snakes)")
     scores = state.scores()
     for s in state.seats:
-        tokens = f", {len(state.token_hand[s])} tokens in hand" if state.variant == "adventures" else ""
+        tokens = f", {len(state.token_hand[s])} tokens in hand" if state.adventures else ""
         lines.append(f"  {_name(names, s)}: {state.reserve[s]} adventurers in reserve, "
                      f"{len(state.hand[s])} tiles in hand, {len(state.pile[s])} in the pile{tokens}; "
                      f"{scores[s]} points")

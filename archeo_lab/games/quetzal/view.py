@@ -9,7 +9,9 @@ selected to one of them and knows no rule.
 
 from __future__ import annotations
 
-from .actions import RESERVE_FACES
+from archeo_lab.engine.wording import article, final_table, name as _seat_name, verdict, who as _seat_who
+
+from .actions import RESERVE_FACES, Place
 from .components import (
     ANNEX_BONUS, CARD_BY_ID, DISCOVERY_BONUSES, DISCOVERY_MAX, FACE_NAMES, LOCATIONS, OBJECT_BY_KEY, ROUNDS,
     SHIP_VP, TILE_KIND, TOSS_ODDS, UPGRADE_BY_KEY,
@@ -20,7 +22,20 @@ from .tables import DUMMY, LOC
 SEAT_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#f9a825", "#6a1b9a")
 DUMMY_COLOUR = "#9e9e9e"
 
-__all__ = ["board_view", "format_event", "text_board", "card_view", "upgrade_view"]
+__all__ = ["board_view", "event_marks", "format_event", "text_board", "card_view", "upgrade_view"]
+
+#: The board's areas in activation order (the numbers printed on the banners), English then French.
+AREAS = (
+    ("camp", "0", "Camp (Campement)"),
+    ("stele", "1", "Stele of Knowledge (Stèle du savoir)"),
+    ("temple", "2", "Temple (Le temple): slots 5 to 1 gold"),
+    ("annexes", "3", "Annexes of the Temple (annexes du temple)"),
+    ("black-market", "4", "Black market (Marché noir)"),
+    ("village", "5", "Village (Le village)"),
+    ("harbour", "6", "Harbour office (Capitainerie)"),
+    ("ships", "7", "Ships (Navires)"),
+)
+_AREA_OF = {"quarry": "annexes", "small-temple": "annexes", "ruins": "annexes", "ship-a": "ships", "ship-b": "ships"}
 
 _KIND_TEXT = {
     "free": "free location (emplacement libre): any group, several visits",
@@ -41,24 +56,12 @@ _DECISION_TITLE = {
 
 
 def _name(names, seat) -> str:
-    if seat == DUMMY:
-        return "Neutral expedition"
-    return names[seat] if names and seat is not None and 0 <= seat < len(names) else f"Seat {seat}"
-
-
-_IRREGULAR = {"is": "are", "has": "have"}
+    return "Neutral expedition" if seat == DUMMY else _seat_name(names, seat)
 
 
 def _who(names, seat, verb: str) -> str:
-    """``"Bot 1 places"``, but ``"You place"``, ``"You toss"``, ``"You are"``."""
-    name = _name(names, seat)
-    if name != "You":
-        return f"{name} {verb}"
-    if verb in _IRREGULAR:
-        return f"You {_IRREGULAR[verb]}"
-    if verb.endswith(("sses", "ches", "shes", "xes")):
-        return f"You {verb[:-2]}"
-    return f"You {verb[:-1] if verb.endswith('s') else verb}"
+    """``"Bot 1 places"``, but ``"You place"`` (the neutral expedition in the third person)."""
+    return f"Neutral expedition {verb}" if seat == DUMMY else _seat_who(names, seat, verb)
 
 
 def card_view(card_id: str, action=None) -> dict:
@@ -109,7 +112,7 @@ def format_event(event: tuple, names=None) -> str:
     if kind == "reroll":
         gold = " (+1 gold)" if a[3] else ""
         where = "at the Camp" if a[4] == "camp" else "with an upgrade"
-        return f"{_who(names, a[0], 'rerolls')} a {a[1]} meeple {where}: it lands {a[2]}{gold}."
+        return f"{_who(names, a[0], 'rerolls')} {article(a[1])} meeple {where}: it lands {a[2]}{gold}."
     if kind == "place":
         p, loc, role, b, w, e, c, paid = a
         n = b + w + e + int(c)
@@ -120,7 +123,7 @@ def format_event(event: tuple, names=None) -> str:
     if kind == "camp":
         return f"{_who(names, a[0], 'gains')} {a[1]} gold at the Camp (Campement)."
     if kind == "outbid":
-        back = "takes" if _name(names, a[0]) != "You" else "take"
+        back = _who(names, a[0], "takes").rsplit(" ", 1)[1]
         return (f"{_who(names, a[0], 'is')} outbid on {LOCATIONS[LOC[a[1]]].name} and {back} back "
                 f"{a[2]} meeple{'s' if a[2] > 1 else ''} (unflipped, to place later this round).")
     if kind == "dummy":
@@ -128,7 +131,7 @@ def format_event(event: tuple, names=None) -> str:
     if kind == "activate":
         return f"Round {a[0]}: every meeple is placed; the locations act in the printed order."
     if kind == "stele":
-        return f"{_who(names, a[0], 'takes')} the first-player token at the Stèle du savoir."
+        return f"{_who(names, a[0], 'takes')} the first-player token at the Stele of Knowledge (Stèle du savoir)."
     if kind == "take":
         return f"{_who(names, a[0], 'takes')} {a[1]} ({CARD_BY_ID[a[1]].describe()}) in the Temple."
     if kind == "draw":
@@ -160,18 +163,85 @@ def format_event(event: tuple, names=None) -> str:
     return " ".join(map(str, event))
 
 
+def event_marks(event: tuple) -> list[list]:
+    """What a log line points at on the board (``[data attribute, value]`` pairs the board highlights)."""
+    kind, a = event[0], event[1:]
+    if kind in ("place", "outbid", "annex"):          # (seat, location, ...)
+        return [["loc", a[1]]] + ([["seat", a[0]]] if a[0] != DUMMY else [])
+    if kind == "dummy":
+        return [["loc", a[0]]]
+    if kind == "deliver":
+        return [["seat", a[0]], ["loc", a[6]]]
+    if kind == "stele":
+        return [["seat", a[0]], ["loc", "stele"]]
+    if kind == "upgrade":
+        return [["seat", a[0]], ["upgrade", a[1]]]
+    if kind == "round":                                # (round, first player)
+        return [["seat", a[1]]]
+    if kind in ("toss", "reroll", "camp", "take", "draw", "sell", "discovery", "pass"):
+        return [["seat", a[0]]] if a[0] != DUMMY else []
+    return []
+
+
+def _verdict(state, names) -> str:
+    """Who won, and the tie-break when needed (Fin de partie: the furthest on the discovery track)."""
+    return verdict(names, state.scores(), state.winners(), unit="VP",
+                   tiebreak="furthest on the discovery track (piste de Découverte)",
+                   tiebreak_values=lambda s: f"discovery {state.discovery[s]}")
+
+
+def _final(state, names) -> dict:
+    rows = state.score_breakdown()
+    lines = [("track", "score track"), ("token", "first-player token"), ("gold", "1 VP per 3 gold"),
+             ("upgrades", "upgrades (tuiles Amélioration)"), ("total", "total")]
+    table = final_table(names, [[r[k] for r in rows] for k, _ in lines], verdict=_verdict(state, names),
+                        labels=[label for _, label in lines], title="Final count (fin de partie)", total="total")
+    table["rows"].append({"label": "discovery (tie-break)", "values": list(state.discovery), "total": False})
+    return table
+
+
+def _default_group(options: list[dict]) -> dict | None:
+    """The group one click on a location sends: the fewest meeples, black or white before
+    'either', the character last (so flexible meeples stay for later)."""
+    if not options:
+        return None
+    return min(options, key=lambda o: (o["black"] + o["white"] + o["either"] + int(o["character"]),
+                                       o["character"], o["either"], o["role"] != "adventurer"))
+
+
+def _group_text(o: dict) -> str:
+    """The meeples of a group, with the role only where a meeple could be either ("1 either as adventurer")."""
+    n = o["black"] + o["white"] + o["either"] + int(o["character"])
+    chosen = o["role"] != "any" and (o["either"] or o["character"])
+    role = f" as {o['role']}{'s' if n > 1 else ''}" if chosen else ""
+    return _meeples_text(o["black"], o["white"], o["either"], o["character"]) + role
+
+
+def _attempt(state, seat, loc) -> dict | None:
+    """A one-meeple group of the viewer's reserve for a location no group can take: the engine's
+    refusal of it names the rule (cost, colour, the Stele's token holder, the holder to outbid)."""
+    b, w, e, c = state.reserve[seat]
+    role = loc.roles[0] if loc.kind != "free" else "any"
+    if role == "archaeologist":
+        group = (0, 1, 0, False) if w else (0, 0, 1, False) if e else (0, 0, 0, True) if c else (0, 1, 0, False)
+    else:
+        group = (1, 0, 0, False) if b else (0, 0, 1, False) if e else (0, 0, 0, True) if c else (1, 0, 0, False)
+    if group == (0, 0, 0, True):
+        role = "any" if loc.kind != "unique" else role
+    return Place(loc.key, role, *group).to_json()
+
+
 def _prompt(state, seat, names) -> str:
     if state.is_terminal:
-        winners = state.winners()
-        who = " and ".join(_name(names, s) for s in winners)
-        return f"Game over: {who} {'win' if len(winners) > 1 or who == 'You' else 'wins'} with {state.scores()[winners[0]]} VP."
+        return f"Game over: {_verdict(state, names)}"
     p = state.current_player
     if p != seat:
         return f"Waiting for {_name(names, p)} ({_PHASE_TEXT[state.phase]})."
     phase = state.phase
     if phase == "place":
-        return ("Your placement: click meeples of your reserve to select a group, then click a location. "
-                "A group on a bidding location must outbid its holder with more meeples of its colour.")
+        return ("Your placement: click a green location to send the group it shows there, or first pick "
+                "meeples of your reserve to send a group of your own. A bidding location needs more meeples "
+                "of the holder's colour.")
     if phase == "reroll":
         task = state.pending[0]
         why = "the Camp lets you" if task[3] == "camp" else "your upgrade lets you"
@@ -199,7 +269,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     places: dict[str, list] = {}
     for a in by_kind.get("place", []):
         places.setdefault(a.location, []).append({
-            "action": a.to_json(), "text": str(a), "role": a.role, "black": a.black, "white": a.white,
+            "action": a.to_json(), "role": a.role, "black": a.black, "white": a.white,
             "either": a.either, "character": a.character})
     discount = (sum(TILE_KIND[t] == "temple-discount" for t in state.upgrades[seat])
                 if seat is not None else 0)
@@ -213,7 +283,18 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
             "effect": loc.effect,
             "status": loc.status, "covered": i in state.covered, "groups": groups, "free": loc.kind == "free",
             "actions": places.get(loc.key, []), "holder": None, "need": "", "cards": [], "bonus": "",
+            "area": _AREA_OF.get(loc.key, loc.area), "default": None, "default_text": None, "try": None,
+            "fits": "",
         }
+        options = item["actions"]
+        if options:
+            best = _default_group(options)
+            item["default"], item["default_text"] = best["action"], _group_text(best)
+            least = min(o["black"] + o["white"] + o["either"] + int(o["character"]) for o in options)
+            item["fits"] = " or ".join(sorted({_group_text(o) for o in options
+                                               if o["black"] + o["white"] + o["either"] + int(o["character"]) == least}))
+        elif mine and state.phase == "place" and i not in state.covered:
+            item["try"] = _attempt(state, seat, loc)
         if loc.kind == "bidding":
             if groups:
                 g = groups[0]
@@ -259,10 +340,11 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
             "upgrades": [upgrade_view(t) for t in state.upgrades[s]],
         })
 
-    final = None
-    if state.is_terminal:
-        final = {"rows": state.score_breakdown(), "winners": state.winners(),
-                 "discovery": list(state.discovery)}
+    final = _final(state, names) if state.is_terminal else None
+    hint = None
+    if mine:
+        hint = ("Click a location with a green frame (it takes the group written on it), or pick meeples of "
+                "your reserve first." if state.phase == "place" else "Click one of the buttons of the decision.")
     return {
         "round": state.round, "rounds": ROUNDS, "stage": state.stage, "phase": state.phase,
         "phase_text": _PHASE_TEXT[state.phase], "first": state.first, "players": state.players,
@@ -273,8 +355,11 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         "discovery_bonuses": {str(k): f"{v[0]} {v[1]}" for k, v in DISCOVERY_BONUSES.items()},
         "toss_odds": {f: str(p) for f, p in TOSS_ODDS.items()},
         "face_names": {f: FACE_NAMES[f][0] for f in FACE_NAMES},
-        "prompt": _prompt(state, seat, names),
+        "areas": [{"key": k, "order": n, "title": t} for k, n, t in AREAS],
+        "prompt": _prompt(state, seat, names), "hint": hint,
         "log": [format_event(e, names) for e in state.events[-log_lines:]],
+        "log_marks": [event_marks(e) for e in state.events[-log_lines:]],
+        "events": len(state.events),
         "final": final,
     }
 

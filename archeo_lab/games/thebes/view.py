@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from math import comb
 
+from archeo_lab.engine.wording import article, final_table, name as _name, verdict, who as _who
+
 from . import scoring
+from .state import Dig, PlayRobbers, PlayThief, Take
 from .components import (
     CARD_BY_KEY, CARDS, EXCAVATION_TABLE, EXHIBITION_BY_KEY, MUSEUM_BY_KEY, PROFESSORS, REGION_NAMES, REGIONS,
     STATUS,
 )
 
-__all__ = ["board_view", "format_event", "text_board", "card_name", "dig_outlook"]
+__all__ = ["board_view", "event_marks", "format_event", "text_board", "card_name", "dig_outlook"]
 
 
 def card_name(key: str) -> str:
@@ -52,17 +55,12 @@ def _card(key: str) -> dict:
 _CARD_VIEWS = {c.key: _card(c.key) for c in CARDS}
 
 
-def _name(names, seat) -> str:
-    return names[seat] if names and seat is not None else f"Seat {seat}"
-
-
 def _regions_text(r: str) -> str:
     return REGION_NAMES[r][0]
 
 
 def _permit_text(region: str, used: str) -> str:
-    article = "an" if _regions_text(region)[0] in "AEIOU" else "a"
-    return {"region": f"{article} {_regions_text(region)} permit", "general": "a general permit",
+    return {"region": article(f"{_regions_text(region)} permit"), "general": "a general permit",
             "card": "a general dig permit card"}[used]
 
 
@@ -71,8 +69,7 @@ def format_event(event: tuple, names=None) -> str:
     kind, args = event[0], event[1:]
 
     def who(seat, verb: str) -> str:   # "Bot 1 takes", but "You take"
-        name = _name(names, seat)
-        return f"{name} {verb[:-1] if name == 'You' and verb.endswith('s') else verb}"
+        return _who(names, seat, verb)
 
     if kind == "start":
         return ("Time markers (pions de temps) stacked on week 0, bottom to top: "
@@ -132,6 +129,16 @@ def format_event(event: tuple, names=None) -> str:
     return " ".join(map(str, event))
 
 
+def event_marks(event: tuple) -> list[list]:
+    """What a log line points at on the board (``[data attribute, value]`` pairs the board highlights)."""
+    kind, args = event[0], event[1:]
+    if kind in ("take", "professor", "permits"):
+        return [["seat", args[0]]] + ([["key", args[1]]] if kind == "take" else [])
+    if kind in ("dig", "weeks", "draw", "thief", "robbers", "pick", "scientist", "give", "empty", "rubble only"):
+        return [["seat", args[0]], ["region", args[1]]]
+    return []
+
+
 def _p_nothing(cards: int, known: list[int], unseen: list[int], unknown: int) -> float:
     """Chance that a dig finds no relic (every card rubble), from ``dig_odds``'s model, in floats."""
     n = len(known) + unknown
@@ -165,13 +172,35 @@ def dig_outlook(state, seat: int, region: str, knowledge: int) -> list[dict]:
     return out
 
 
+def _verdict(state, names) -> str:
+    """Who won, and the tie-break when needed (Fin de la partie: the time marker furthest behind;
+    on the same week, the one on top)."""
+    return verdict(names, state.scores(), state.winners(),
+                   tiebreak="the time marker furthest behind, then the one on top",
+                   tiebreak_values=lambda s: f"week {state.week[s]}, {'top' if _on_top(state, s) else 'below'}")
+
+
+def _on_top(state, seat: int) -> bool:
+    return all(state.height[s] <= state.height[seat] for s in state.seats if state.week[s] == state.week[seat])
+
+
+_FINAL_LINES = [("relics", "relics (objets)"), ("exhibitions", "exhibitions (expositions)"),
+                ("professors", "professors"), ("museums", "museums (musées)"), ("congresses", "congresses"),
+                ("time", "weeks ahead of the last (1 per 3)"), ("total", "total")]
+
+
+def _final(state, names) -> dict:
+    rows = state.score_breakdown()
+    table = final_table(names, [[r[k] for r in rows] for k, _ in _FINAL_LINES], verdict=_verdict(state, names),
+                        labels=[label for _, label in _FINAL_LINES], title="Final count (décompte final)",
+                        total="total")
+    table["rows"].append({"label": "week (tie-break: furthest behind)", "values": list(state.week), "total": False})
+    return table
+
+
 def _prompt(state, seat, names) -> str:
     if state.is_terminal:
-        winners = state.winners()
-        who = " and ".join(_name(names, s) for s in winners)
-        verb = "win" if len(winners) > 1 or who == "You" else "wins"
-        return (f"Game over: the deck is empty. {who} {verb} "
-                f"with {state.scores()[winners[0]]} points.")
+        return f"Game over: the deck is empty. {_verdict(state, names)}"
     p = state.current_player
     if p != seat:
         why = "their time marker is furthest behind" if state.phase == "turn" else "they are finishing their turn"
@@ -211,20 +240,30 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         "max": max(state.week), "min": min(state.week),
     }
 
-    storage = [{"space": i + 1, "card": _CARD_VIEWS[k] if k else None, "action": takes.get(k)}
+    # A card, pile or hand card that cannot be played now carries the action to try: the
+    # engine's refusal names the rule (on the viewer's turn only).
+    def attempt(action) -> dict | None:
+        return action.to_json() if mine else None
+
+    storage = [{"space": i + 1, "card": _CARD_VIEWS[k] if k else None, "action": takes.get(k),
+                "try": attempt(Take(k)) if k and k not in takes else None}
                for i, k in enumerate(state.storage)]
     viewer_counts = [len(x) for x in state.relics[seat]] if seat is not None else [0] * len(REGIONS)
     from .state import exhibition_weeks
     exhibitions = [dict(_CARD_VIEWS[k], action=takes.get(k),
-                        weeks_now=exhibition_weeks(k, viewer_counts) if seat is not None else None)
+                        weeks_now=exhibition_weeks(k, viewer_counts) if seat is not None else None,
+                        **{"try": attempt(Take(k)) if k not in takes else None})
                    for k in state.exhibits]
-    museums = [dict(_CARD_VIEWS[k], action=takes.get(k)) for k in state.museums]
+    museums = [dict(_CARD_VIEWS[k], action=takes.get(k), **{"try": attempt(Take(k)) if k not in takes else None})
+               for k in state.museums]
 
+    dig_regions = {a.region for a in by_kind.get("dig", [])}
     piles = []
     for r, region in enumerate(REGIONS):
         name, french = REGION_NAMES[region]
         known = list(state.known[seat][r]) if seat is not None else []
         piles.append({
+            "try": attempt(Dig(region)) if region not in dig_regions else None,
             "region": region, "name": name, "french": french, "size": len(state.piles[r]),
             "known": known, "known_all": seat is not None and len(known) == len(state.piles[r]),
             "deck_relics": state.deck_relics()[r],
@@ -261,7 +300,20 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     hand = []
     if seat is not None:
         for key in sorted(set(state.hand[seat])):
-            hand.append(dict(_CARD_VIEWS[key], count=state.hand[seat].count(key), plays=plays.get(key, [])))
+            card = CARD_BY_KEY[key]
+            tried = None
+            if mine and not plays.get(key):
+                if key.endswith(" thief") and card.region:
+                    tried = attempt(PlayThief(card.region))
+                elif key.endswith(" tomb robbers") and card.region:
+                    tried = attempt(PlayRobbers(card.region))
+            why = None
+            if mine and not plays.get(key) and tried is None:
+                why = ("the general dig permit is given up during a dig, never played on its own"
+                       if key == "general dig permit" else
+                       f"the {card_name(key)} card cannot be played now")
+            hand.append(dict(_CARD_VIEWS[key], count=state.hand[seat].count(key), plays=plays.get(key, []),
+                             why=why, **{"try": tried}))
 
     # -- digs: the piles' buttons, then the weeks dialog -------------------------------------------
     digs = []
@@ -292,6 +344,12 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
             "options": [dict(outlook[a.assistant][a.weeks - 1], assistant=a.assistant, action=a.to_json())
                         for a in actions],
         }
+        # Where the slider starts: the most expected points per week (the shortest dig on a tie).
+        for helped_too in (False, True):
+            options = [o for o in dig["options"] if o["assistant"] == helped_too]
+            if options:
+                best = max(options, key=lambda o: (o["expected"] / o["weeks"], -o["weeks"]))
+                best["default"] = True
 
     draw = None
     if "draw" in by_kind:
@@ -318,9 +376,15 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
             if len(draws) == 3:
                 break
 
-    final = None
-    if state.is_terminal:
-        final = {"rows": state.score_breakdown(), "winners": state.winners()}
+    final = _final(state, names) if state.is_terminal else None
+    hint = None
+    if mine:
+        hint = {"turn": "Click a card with a green frame to take it, 'Dig here' on a pile, or a play button on "
+                        "a card of your hand.",
+                "weeks": "Choose the weeks with the slider or the bars, then press the Dig button.",
+                "draw": "Press the draw button.",
+                "robbers": "Click the relic your tomb robbers take.",
+                "museum": "Click a relic to give it to the museum."}.get(state.phase)
     return {
         "players": state.players, "phase": state.phase, "track": track,
         "deck": {"size": len(state.deck), "relics": state.deck_relics()},
@@ -329,8 +393,10 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         "draws": draws, "table": [list(row) for row in EXCAVATION_TABLE],
         "table_status": STATUS["EXCAVATION_TABLE"][0],
         "regions": [{"region": r, "name": REGION_NAMES[r][0], "french": REGION_NAMES[r][1]} for r in REGIONS],
-        "prompt": _prompt(state, seat, names),
+        "prompt": _prompt(state, seat, names), "hint": hint,
         "log": [format_event(e, names) for e in state.events[-log_lines:]],
+        "log_marks": [event_marks(e) for e in state.events[-log_lines:]],
+        "events": len(state.events),
         "final": final,
     }
 

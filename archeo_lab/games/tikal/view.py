@@ -13,24 +13,22 @@ from __future__ import annotations
 
 import math
 
+from archeo_lab.engine.wording import article, final_table, name as _name, verdict, who as _who
+
+from .actions import Move, PlaceTile
 from .components import (
     ACTION_POINTS, BASE_CAMP, COLOURS, COSTS, LETTERS, TILE_BY_ID, TREASURE_KINDS, TREASURE_NAMES,
 )
 from .hexgrid import LABELS, SPACES, centre, hex_corners, rotated
 
-__all__ = ["board_view", "format_event", "text_board", "stone_dots", "HEX", "COLOUR_CODES"]
+__all__ = ["board_view", "event_marks", "format_event", "text_board", "stone_dots", "HEX", "COLOUR_CODES"]
 
 #: Hex circumradius in pixels on the board.
-HEX = 40
-MARGIN = 8
+HEX = 36
+MARGIN = 6
 COLOUR_CODES = {"red": "#d32f2f", "orange": "#f57c00", "white": "#fafafa", "blue": "#1e63b8"}
-_PLAIN = {"passes": "pass", "is": "are", "has": "have"}     # "You pass", not "You passe"
 _KIND_WORDS = {"camp": "base camp (Camp de base)", "temple": "temple", "clearing": "clearing (Clairière)",
                "ruin": "ruin (Ruine)", "volcano": "volcano (Volcan)"}
-
-
-def _name(names, seat) -> str:
-    return names[seat] if names and seat is not None else f"Seat {seat}"
 
 
 def stone_dots(stones, x: float = 0.0, y: float = 0.0, size: float = HEX) -> list[list[float]]:
@@ -74,10 +72,7 @@ def format_event(event: tuple, names=None) -> str:
     kind, args = event[0], event[1:]
 
     def who(seat, verb: str) -> str:          # "Bot 1 digs", but "You dig"
-        name = _name(names, seat)
-        if name == "You":
-            verb = _PLAIN.get(verb, verb[:-1])
-        return f"{name} {verb}"
+        return _who(names, seat, verb)
 
     if kind == "start":
         rules = "advanced rules (règles avancées)" if args[1] == "advanced" else "base rules"
@@ -103,9 +98,9 @@ def format_event(event: tuple, names=None) -> str:
     if kind == "uncover":
         return f"{who(args[0], 'uncovers')} level {args[2]} of the temple on {args[1]}."
     if kind == "dig":
-        return f"{who(args[0], 'digs')} up a {args[2]} ({TREASURE_NAMES[args[2]]}) on {args[1]}."
+        return f"{who(args[0], 'digs')} up {article(args[2])} ({TREASURE_NAMES[args[2]]}) on {args[1]}."
     if kind == "exchange":
-        return f"{who(args[0], 'exchanges')} a {args[1]} for {_name(names, args[2])}'s {args[3]}."
+        return f"{who(args[0], 'exchanges')} {article(args[1])} for {_name(names, args[2])}'s {args[3]}."
     if kind == "camp":
         return f"{who(args[0], 'sets')} up a camp on {args[1]}."
     if kind == "guardian":
@@ -137,11 +132,59 @@ def format_event(event: tuple, names=None) -> str:
     return " ".join(map(str, event))
 
 
+def event_marks(event: tuple) -> list[list]:
+    """What a log line points at on the board (``[data attribute, value]`` pairs the board highlights)."""
+    kind, args = event[0], event[1:]
+    if kind in ("place", "bring"):               # (seat, tile or piece, space, ...)
+        return [["space", args[2]], ["seat", args[0]]]
+    if kind in ("uncover", "dig", "camp"):       # (seat, space, ...)
+        return [["space", args[1]], ["seat", args[0]]]
+    if kind == "move":
+        return [["space", args[2]], ["space", args[3]], ["seat", args[0]]]
+    if kind == "guardian":
+        return [["space", args[2]], ["seat", args[0]]]
+    if kind == "exchange":
+        return [["seat", args[0]], ["seat", args[2]]]
+    if kind in ("end", "score", "bid", "pass", "won", "free", "volcano"):
+        return [["seat", args[0]]]
+    if kind == "choose":
+        return [["seat", args[0]], ["tile", args[1]]]
+    return []
+
+
+def _guarded(state, seat: int) -> int:
+    return max((state.value[i] for i in range(SPACES) if state.guard[i] is not None and state.guard[i][0] == seat),
+               default=0)
+
+
+def _verdict(state, names) -> str:
+    """Who won, and the tie-breaks when needed (Fin de la partie: the guardian of the highest
+    temple, then the most treasures)."""
+    def standing(s: int) -> str:
+        top = _guarded(state, s)
+        temple = f"guards a temple of {top}" if top else "guards no temple"
+        n = sum(state.treasures[s])
+        return f"{temple}, {n} treasure{'s' if n != 1 else ''}"
+
+    return verdict(names, state.points, state.winners(),
+                   tiebreak="the guardian of the highest temple, then the most treasures", tiebreak_values=standing)
+
+
+def _final(state, names) -> dict:
+    rows = [state.score_breakdown(s) for s in state.seats]
+    return final_table(names, [
+        list(state.points),
+        [_guarded(state, s) or "-" for s in state.seats],
+        [sum(state.treasures[s]) for s in state.seats],
+        [", ".join(map(str, sorted(r["temples"]))) or "-" for r in rows],
+    ], verdict=_verdict(state, names), title="Final count (décompte final)", total="points",
+        labels=["points", "highest temple guarded (1st tie-break)", "treasures (2nd tie-break)",
+                "temples held at the end"])
+
+
 def _prompt(state, seat, names) -> str:
     if state.is_terminal:
-        winners = state.winners()
-        who = " and ".join(_name(names, s) for s in winners)
-        return f"Game over: {who} {'win' if len(winners) > 1 else 'wins'} with {state.points[winners[0]]} points."
+        return f"Game over: {_verdict(state, names)}"
     p, phase = state.current_player, state.phase
     if p != seat:
         doing = {"place": "to place a hex", "choose": "to choose a hex", "bid": "to bid or pass",
@@ -214,17 +257,31 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         rotations = {}
         for a in by_kind.get("place", []):
             rotations.setdefault(a.rotation, []).append({"space": a.space, "action": a.to_json()})
+        # A free space that is no target for a rotation carries the placement the engine refuses.
+        free = [LABELS[i] for i in range(SPACES) if state.kind[i] is None] if mine and state.phase == "place" else []
         hand = {"tile": t.id, "kind": t.kind, "value": t.value, "letter": t.letter, "text": _tile_text(t.id),
                 "set_aside": state.phase != "place",
                 "rotations": [{"rotation": r, "stones": stone_dots(rotated(t.stones, r), 0, 0),
-                               "targets": targets} for r, targets in sorted(rotations.items())]}
+                               "targets": targets,
+                               "tries": {sp: PlaceTile(t.id, sp, r).to_json() for sp in free
+                                         if sp not in {x["space"] for x in targets}}}
+                              for r, targets in sorted(rotations.items())]}
         if not rotations:
-            hand["rotations"] = [{"rotation": 0, "stones": stone_dots(t.stones, 0, 0), "targets": []}]
+            hand["rotations"] = [{"rotation": 0, "stones": stone_dots(t.stones, 0, 0), "targets": [], "tries": {}}]
 
-    # Moves, per piece: "explorer@A5" -> [{dst, cost, action}].
+    # Moves, per piece: "explorer@A5" -> [{dst, cost, action}]; "tries": the other explored
+    # spaces, with the move the engine refuses there (its reason names the rule).
     moves: dict[str, list] = {}
     for a in by_kind.get("move", []):
         moves.setdefault(f"{a.piece}@{a.src}", []).append({"dst": a.dst, "cost": a.cost, "action": a.to_json()})
+    move_tries: dict[str, dict] = {}
+    if state.phase == "actions" and mine:
+        explored = [i for i in range(SPACES) if state.kind[i] is not None]
+        for key, options in moves.items():
+            piece, src = key.split("@")
+            i, reachable = LABELS.index(src), {m["dst"] for m in options}
+            move_tries[key] = {LABELS[j]: Move(piece, src, LABELS[j], state.move_cost(seat, i, j) or 1).to_json()
+                               for j in explored if j != i and LABELS[j] not in reachable}
 
     def buttons(kind: str, text) -> list[dict]:
         return [{"label": text(a), "action": a.to_json(), "space": getattr(a, "space", None)}
@@ -278,24 +335,33 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         letter = TILE_BY_ID[t].letter
         letters[letter] = letters.get(letter, 0) + 1
     banner = None
-    if state.turn_kind == "scoring":
+    if state.is_terminal:
+        banner = None
+    elif state.turn_kind == "scoring":
         banner = "Scoring round (décompte): each player spends 10 AP, then scores temples held and treasures."
     elif state.turn_kind == "final":
         banner = "Final scoring round: each player spends 10 AP one last time, then scores."
-    final = None
-    if state.is_terminal:
-        final = {"scores": list(scores), "winners": state.winners(),
-                 "tiebreak": [list(state._tiebreak(s)) for s in state.seats]}
+    final = _final(state, names) if state.is_terminal else None
+    hint = None
+    if mine:
+        hint = {"place": "Click a space with a dashed green frame to place the hex (Rotate turns it first).",
+                "choose": "Click one of the revealed hexes with a green frame.",
+                "bid": "Click a bid button, or Pass.",
+                "actions": "Click one of your pieces (green ring), then a highlighted hex; or an action button."
+                }[state.phase]
     return {
         "variant": state.variant, "phase": state.phase, "turn_kind": state.turn_kind, "banner": banner,
         "ap": state.ap if state.phase == "actions" else None, "ap_max": ACTION_POINTS,
         "current_player": state.current_player, "width": WIDTH, "height": HEIGHT, "hex": HEX,
-        "spaces": spaces, "hand": hand, "offer": offer, "moves": moves, "actions": actions, "auction": auction,
+        "spaces": spaces, "hand": hand, "offer": offer, "moves": moves, "move_tries": move_tries,
+        "actions": actions, "auction": auction,
         "seats": seats, "stack": {"left": len(state.stack), "letters": {k: letters.get(k, 0) for k in LETTERS}},
         "levels": {str(v): state.levels[v] for v in range(2, len(state.levels))},
         "scorings": state.scorings, "base_camp": BASE_CAMP,
-        "prompt": _prompt(state, seat, names),
+        "prompt": _prompt(state, seat, names), "hint": hint,
         "log": [format_event(e, names) for e in state.events[-log_lines:]],
+        "log_marks": [event_marks(e) for e in state.events[-log_lines:]],
+        "events": len(state.events),
         "final": final,
     }
 

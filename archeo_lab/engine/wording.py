@@ -1,0 +1,133 @@
+"""Words every game's board and log share: seat names, verbs that agree with "You", articles,
+and the sentence that names the winner with the tie-break used.
+
+Games import this instead of writing their own (``duplicates`` finds copies).
+
+>>> names = SeatNames(["You", "Bot 1 (greedy)"], you={0})
+>>> who(names, 0, "passes"), who(names, 1, "passes")
+('You pass', 'Bot 1 (greedy) passes')
+>>> article("oasis camp"), article("desert temple")
+('an oasis camp', 'a desert temple')
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Sequence
+
+__all__ = ["SeatNames", "article", "final_table", "name", "plural", "verb", "verdict", "who"]
+
+# Third person singular -> the form "you" takes, where dropping the final "s" is not enough.
+_IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go"}
+_ES_ENDINGS = ("sses", "shes", "ches", "xes", "zes")
+# Words starting with a vowel letter but a consonant sound, and the reverse.
+_A_BEFORE = ("one", "once", "uni", "use", "usu", "eu")
+_AN_BEFORE = ("hour", "honest", "honour")
+
+
+class SeatNames(list):
+    """A list of seat names that also knows which seats are addressed as "you".
+
+    A board builds it from the match's names: the learner's seat, shown as "You", takes the
+    verb form of "you" ("You take"), every other seat the third person ("Bot 1 takes").
+    """
+
+    def __init__(self, names: Iterable[str], you: Iterable[int] = ()):
+        super().__init__(names)
+        self.you = frozenset(you)
+
+    @classmethod
+    def addressing(cls, names: Sequence[str]) -> "SeatNames":
+        """Names where each seat named with the pronoun "You" is spoken to in the second person."""
+        return cls(names, you=[s for s, n in enumerate(names) if n.strip().lower() == "you"])
+
+
+def name(names: Sequence[str] | None, seat: int | None) -> str:
+    """The name of ``seat`` (``"Seat 2"`` without names)."""
+    if names and seat is not None and 0 <= seat < len(names):
+        return names[seat]
+    return f"Seat {seat}"
+
+
+def _second_person(verb: str) -> str:
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(_ES_ENDINGS):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") else verb
+
+
+def verb(names: Sequence[str] | None, seat: int | None, word: str) -> str:
+    """``word`` (a verb in the third person singular: "takes", "passes", "is") agreeing with
+    ``seat``'s name: unchanged, or the form "you" takes for a seat in ``names.you``."""
+    if seat in getattr(names, "you", ()):
+        return _second_person(word)
+    return word
+
+
+def who(names: Sequence[str] | None, seat: int | None, word: str) -> str:
+    """Subject and verb: ``"Bot 1 takes"``, but ``"You take"`` for a seat in ``names.you``."""
+    return f"{name(names, seat)} {verb(names, seat, word)}"
+
+
+def article(noun: str) -> str:
+    """``noun`` with "a" or "an" before it, by its first sound: "an oasis", "a desert camp"."""
+    word = noun.lower()
+    vowel = word[:1] in "aeiou"
+    if word.startswith(_A_BEFORE):
+        vowel = False
+    if word.startswith(_AN_BEFORE):
+        vowel = True
+    return f"{'an' if vowel else 'a'} {noun}"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``"1 card"``, ``"3 cards"`` (``many`` for irregular plurals)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def verdict(names: Sequence[str] | None, scores: Sequence[int], winners: Sequence[int], *,
+            tiebreak: str, tiebreak_values: Callable[[int], str], unit: str = "points") -> str:
+    """The end of a game in one sentence: who wins, with what, and the tie-break when one was used.
+
+    ``tiebreak`` names the rule ("most explorers kept"); ``tiebreak_values(seat)`` shows where a
+    seat stands on it ("5 explorers").
+
+    >>> verdict(["You", "Bot 1"], [12, 12], [1], tiebreak="most explorers kept",
+    ...         tiebreak_values=lambda s: ["3", "5"][s] + " explorers")
+    'You and Bot 1 tie on 12 points; the tie-break (most explorers kept: You 3 explorers, Bot 1 5 explorers) gives the win to Bot 1.'
+    """
+    top = max(scores)
+    tied = [s for s in range(len(scores)) if scores[s] == top]
+    winners_text = " and ".join(name(names, s) for s in winners)
+    if len(tied) == 1:
+        others = ", ".join(f"{name(names, s)} {scores[s]}" for s in range(len(scores)) if s != tied[0])
+        verb = "win" if tied[0] in getattr(names, "you", ()) else "wins"
+        return f"{winners_text} {verb} with {top} {unit}" + (f" ({others})." if others else ".")
+    tied_text = " and ".join(name(names, s) for s in tied)
+    standing = ", ".join(f"{name(names, s)} {tiebreak_values(s)}" for s in tied)
+    if len(winners) == 1:
+        return (f"{tied_text} tie on {top} {unit}; the tie-break ({tiebreak}: {standing}) "
+                f"gives the win to {winners_text}.")
+    return (f"{tied_text} tie on {top} {unit}; the tie-break ({tiebreak}: {standing}) leaves "
+            f"{winners_text} level: they share the win.")
+
+
+def final_table(names: Sequence[str] | None, rows: Sequence[Sequence[object]], *, verdict: str,
+                labels: Sequence[str], title: str = "Final count", total: str | None = None) -> dict:
+    """The final count as every board draws it: one column per seat, one row per line.
+
+    ``rows[i][s]`` is line ``labels[i]`` for seat ``s``; the line labelled ``total`` is bold.
+    Fractions are rounded to two decimals.
+    """
+    def cell(v: object) -> object:
+        return round(v, 2) if isinstance(v, float) and not float(v).is_integer() else (
+            int(v) if isinstance(v, float) else v)
+
+    n = len(rows[0]) if rows else 0
+    return {
+        "title": title, "verdict": verdict, "columns": [name(names, s) for s in range(n)],
+        "rows": [{"label": label, "values": [cell(v) for v in row], "total": label == total}
+                 for label, row in zip(labels, rows)],
+    }

@@ -1,0 +1,82 @@
+"""The boards with JupyterLite's view models: keys whose value is None are dropped.
+
+The Pyodide kernel drops every dict key whose value is ``None`` from a widget's state, so the
+board's JavaScript receives ``undefined`` where JupyterLab sends ``null``.  Each board is drawn
+in bare Chromium (``harness.py``: the board's own module and CSS, no server) from the views of
+a whole game played by clicks, once with the None-valued keys removed: nothing may read
+"undefined", "null" or "NaN", nothing may be drawn as taken or held that is not, and the page
+must raise no error.  (With the keys kept, as JupyterLab sends them, the boards are checked
+by the JupyterLab tests, test_boards.py.)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page
+
+import archeo_lab as al
+
+from .harness import drop_none, open_board, show
+
+GAMES = [g.key for g in al.list_games()]
+WORDS = re.compile(r"\bundefined\b|\bnull\b|\bNaN\b|\[object Object\]")
+
+
+def game_views(key: str, seed: int = 9, frames_every: int = 6) -> list[dict]:
+    """The views a learner's board shows over a whole game (2 players against a greedy bot): the
+    one after each click, and every ``frames_every``-th frame of the bots' replies in between."""
+    w = al.play(key, players=2, seed=seed, opponents={1: "greedy"})
+    views, frames = [w.board.view], []
+    w.board.observe(lambda change: frames.append(change["new"]), names="view")
+    clicks = 0
+    while not w.board.view["over"] and clicks < 400:
+        legal = sorted(w.board.legal, key=json.dumps)
+        w.board.act(legal[(clicks * 5) % len(legal)])
+        clicks += 1
+        views += frames[:-1][::frames_every] + frames[-1:]
+        frames.clear()
+    w.board.act({"type": "no such move"})          # a refusal view at the end, too
+    return views + frames
+
+
+def _values(value):
+    """Every dict value at any depth (list items of None stay: only keys are dropped)."""
+    if isinstance(value, dict):
+        for item in value.values():
+            yield item
+            yield from _values(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _values(item)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("key", GAMES)
+def test_no_board_reads_undefined_in_jupyterlite(page: Page, key):
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    views = game_views(key)
+    assert len(views) > 20 and views[-1]["over"]
+    stripped = [drop_none(v) for v in views]
+    assert all(None not in _values(v) for v in stripped), "the stand-in drops every None-valued key"
+    w = al.play(key, players=2, seed=9, opponents={1: "greedy"})
+    open_board(page, w.board, strip_none=True)
+    # Every view drawn in turn (as the widget channel hands them over); the text read after each.
+    # (handed over as one JSON text: Playwright's own argument encoding is slow for big objects)
+    texts = page.evaluate("""text => JSON.parse(text).map((v) => {
+        window.__model.set("view", v);
+        return document.querySelector(".al-board").innerText;
+    })""", json.dumps(stripped))
+    for i, text in enumerate(texts):
+        found = WORDS.search(text)
+        assert not found, (f"view {i} ({views[i]['board'].get('phase')}): {found.group()!r} in "
+                           f"{text[max(0, found.start() - 80):found.end() + 40]!r}")
+    assert not errors, errors
+    # Nothing drawn as held or taken because a missing key was read as a value (Cibola's totems).
+    show(page, al.play(key, players=2, seed=9, opponents={1: "greedy"}).board.view, strip_none=True)
+    assert not page.locator(".cb-taken, .cb-holder").count()
+    assert "held by" not in page.locator(".al-board").inner_text()
