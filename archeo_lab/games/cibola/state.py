@@ -747,10 +747,6 @@ class CibolaState(State):
             return ["each fist must hold the revealed bid until its seat picks, then nothing"]
         return []
 
-    # -- text ---------------------------------------------------------------------------
-    def __str__(self) -> str:
-        from .view import text_board
-        return text_board(self)
 
 
 class CibolaGame(Game):

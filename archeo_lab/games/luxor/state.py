@@ -1284,10 +1284,6 @@ class LuxorState(State):
     def _any_cell_for(self, seat: int) -> bool:
         return bool(self.hand[seat]) and bool(self._legal_cells())
 
-    # -- text -----------------------------------------------------------------------------------
-    def __str__(self) -> str:
-        from .view import text_board
-        return text_board(self)
 
 
 class LuxorGame(Game):

@@ -285,8 +285,13 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     }
 
 
-def text_board(state, names: list[str] | None = None) -> str:
-    """The position as plain text (``print(state)``): the grid, then the stacks and each seat."""
+def text_board(state, names: list[str] | None = None, *, seat: int | None = None,
+               everything: bool = False) -> str:
+    """The position as plain text (``print(state)``): the grid, then the stacks and each seat.
+
+    Hands and piles are given as counts only, which every player sees, so ``seat`` and
+    ``everything`` change nothing here.
+    """
     geo = state.geo
     lines = []
     if state.is_terminal:

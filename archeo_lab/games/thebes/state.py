@@ -1234,10 +1234,6 @@ class ThebesState(State):
             problems.append("the game ends only when the deck is empty")
         return problems
 
-    # -- text -------------------------------------------------------------------------------------------
-    def __str__(self) -> str:
-        from .view import text_board
-        return text_board(self)
 
 
 def _minus(a: list[int], b: list[int]) -> list[int]:
