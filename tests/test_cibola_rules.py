@@ -266,12 +266,44 @@ def test_totem_tribute_each_other_player_gives_one_explorer():
     assert state.explorers == [7 + 2, 6, 0, 6], "a player with no explorer gives none"
 
 
-def test_totem_torch_keeps_the_torch_for_the_next_round():
-    state = totem_round("torch")
-    assert state.torch == 0
+def test_totem_refuge_takes_back_the_bid_and_the_last_picker_still_takes_the_torch():
+    """« Pour la manche suivante, le pion Torche est récupéré par celui qui a choisi sa carte Trésor en
+    dernier lors de ce tour » holds with every totem: the refuge gives back this round's bid instead."""
+    state = totem_round("refuge", explorers=(5, 5, 5, 5), bids=(3, 1, 1, 1))
+    assert state.explorers[0] == 5 and state.events[-1] == ("refuge", 0, 3), "the bid of 3 comes back"
     while state.round == 1:
         state.apply(state.legal_actions()[0])
-    assert state.torch == 0, "the last picker does not take the torch from the totem holder"
+    assert state.torch == state.last_picker != 0
+    assert "torch" not in components.TOTEM_BY_NAME, "no totem moves the torch"
+
+
+def test_totems_respect_the_printed_values():
+    """« comprise dans une fourchette entre 0 et 3 points » (sundial), « un minimum de 3 points et un
+    maximum de 9 points » (shield): with any totems, each sundial or shield scores within them."""
+    sundial, shield = components.COLUMNS[0], components.COLUMNS[3]
+    everything = [t.name for t in components.TOTEMS if t.timing == "end"]
+    for sun in sundial.cells:
+        for sh in shield.cells:
+            for n_sun, n_sh in ((1, 1), (3, 2)):
+                row = scoring.score_breakdown([[n_sun, 0, 0, n_sh, 0]], [0], [everything],
+                                              [sun, 0, 0, sh, 0])[0]
+                items = n_sun + n_sh + 2          # sun and plumes each count as one more item
+                per_item = (row["sundial"] + row["shield"] + row["totems"]) / items
+                assert min(sundial.cells + shield.cells) <= per_item <= max(sundial.cells + shield.cells)
+                assert row["totems"] == sun + sh, "one more sundial and one more shield, at their values"
+
+
+def test_three_players_the_discarded_cards_totem_gives_nothing():
+    """« Quand un joueur récupère une carte avec un symbole de Totem, il choisit 1 carte Totem »:
+    the fourth card of a three-player round is discarded, taken by nobody, so its totem is not chosen."""
+    totem_card = next(c.id for c in components.CARDS if c.phase == 1 and c.totem and not c.rock)
+    others = [c.id for c in components.CARDS if c.phase == 1 and not c.totem and not c.rock][:3]
+    state = position(players=3, table=others + [totem_card], explorers=[8, 8, 8], torch=0)
+    bid(state, {0: 1, 1: 2, 2: 0})
+    for card in others:
+        state.apply(f"take {card}")
+    assert state.leftovers == [totem_card] and not any(state.totems)
+    assert state.round == 2 and len(state.totems_available) == components.TOTEMS_IN_PLAY
 
 
 def test_totem_landslide_moves_a_rock_or_leaves_it():
@@ -326,8 +358,8 @@ def test_totem_vision_shows_the_next_four_cards_to_its_holder_only():
 
 
 @pytest.mark.parametrize("totem,counts,line,expected", [
-    ("sun", [3, 0, 0, 0, 0], "totems", 3),
-    ("plumes", [0, 0, 0, 2, 0], "totems", 4),
+    ("sun", [3, 0, 0, 0, 0], "totems", 2),        # one more sundial at 2
+    ("plumes", [0, 0, 0, 2, 0], "totems", 6),     # one more shield at 6
     ("charmer", [0, 2, 0, 0, 0], "snake", 0),
 ])
 def test_end_of_game_totems_per_item(totem, counts, line, expected):

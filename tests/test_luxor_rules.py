@@ -383,9 +383,28 @@ def test_deplacer_placed_adventurers_never_move_again():
     refused(state, "move 1 adventurer F6 -> G6", "only the extra adventurers")
 
 
-def test_decision_the_extras_may_split_into_several_lines():
-    state = position(players=2, layout=LAYOUT, tiles={"G5": "desert pyramid"}, placed_by=1,
-                     hands=[["desert camp", "lake"], None])
+def test_deplacer_the_extras_leave_in_one_straight_line_dropping_adventurers_along_it():
+    """« Les aventuriers se déplacent en ligne droite sans faire de détours, de tuile en tuile ».
+
+    The rule book's example: 5 on the camp, 4 move to the temple next to it, then the 2 surplus
+    on the temple go on to the pyramid: one group, one line, dropping adventurers as it goes.
+    Once a group has left, the extras that stayed are settled on the camp."""
+    state = position(players=2, layout=LAYOUT, tiles={"G5": "desert pyramid", "H5": "desert temple"},
+                     placed_by=1, hands=[["desert camp", "lake"], None])
+    state.apply("place desert camp at F5")
+    state.apply("camp with 5 adventurers")
+    state.apply("move 3 adventurers F5 -> G5")          # east, one of the 4 extras stays
+    state.apply("move 2 adventurers G5 -> H5")          # the surplus goes on along the same line
+    assert stack_of(state, "F5") == (0, 0) and stack_of(state, "G5") == (0,) and stack_of(state, "H5") == (0, 0)
+    assert not any(a.kind == "move" and a.source == "F5" for a in state.legal_actions())
+    refused(state, "move 1 adventurer F5 -> F6", "in one straight line")
+
+
+def test_variant_split_lets_the_extras_leave_in_several_lines():
+    """The other reading of « déplacer tous les aventuriers supplémentaires ... vers d'autres tuiles »,
+    kept as the named variant ``standard+split``."""
+    state = position(players=2, variant="standard+split", layout=LAYOUT, tiles={"G5": "desert pyramid"},
+                     placed_by=1, hands=[["desert camp", "lake"], None])
     state.apply("place desert camp at F5")
     state.apply("camp with 5 adventurers")
     state.apply("move 1 adventurer F5 -> F6")          # south
@@ -393,6 +412,7 @@ def test_decision_the_extras_may_split_into_several_lines():
     state.apply("move 2 adventurers F5 -> F6")          # south again: a third group, on top
     assert stack_of(state, "F6") == (0, 0, 0) and stack_of(state, "G5") == (0,)
     assert state.camp_movable == 0 and state.head == state.geo.cell("F6")
+    assert GAME.variants == ("standard", "adventures", "standard+split", "adventures+split")
 
 
 def test_decision_the_draw_comes_before_the_camp_is_filled():

@@ -297,20 +297,27 @@ def test_dig_general_knowledge_never_counts_for_more_than_the_expertise():
     assert scoring.dig_knowledge(3, 1, assistant=True) == 5
 
 
-def test_dig_lasts_1_to_12_weeks_and_must_draw_a_card():
+def test_dig_lasts_at_least_1_week_and_never_more_than_12_even_when_it_draws_nothing():
+    """« Une fouille doit durer au moins 1 semaine, mais ne peut pas en excéder 12. »
+
+    Every length is offered, also those the excavation table gives no card for: with 1 knowledge,
+    1 to 7 weeks draw nothing, and the permit and the weeks are spent all the same."""
     state = position(players=2, weeks=[0, 20], tableau=[["egypt expertise 1"], []])
     state.apply("dig egypt")
     assert state.phase == "weeks" and state.permits[0][1] == 1, "first the permit is given up"
-    weeks = [a.weeks for a in state.legal_actions()]
-    assert weeks == [8, 9, 10, 11, 12], "1 knowledge draws a card from 8 weeks on"
+    assert [a.weeks for a in state.legal_actions()] == list(range(1, 13))
     before = state.to_json()
-    with pytest.raises(al.IllegalAction, match="draws 0 cards .* dig at least 8 weeks"):
-        state.apply("dig for 7 weeks")
     with pytest.raises(al.IllegalAction, match="at most 12 weeks"):
         state.apply("dig for 13 weeks")
     with pytest.raises(al.IllegalAction, match="choose how long it lasts"):
         state.apply("take " + state.storage[0])
     assert state.to_json() == before
+    assert scoring.dig_cards(1, 7) == 0 and scoring.dig_cards(1, 8) == 1
+    relics = [list(r) for r in state.relics[0]]
+    state.apply("dig for 7 weeks")
+    assert state.week[0] == 7 and state.permits[0][1] == 1, "the weeks and the permit are spent"
+    assert state.events[-2][5] == 0 and [list(r) for r in state.relics[0]] == relics, "nothing is drawn"
+    assert state.phase == "turn"
 
 
 def test_dig_knowledge_above_12_counts_as_12():
@@ -425,16 +432,25 @@ def test_scientist_looks_at_a_whole_pile_and_only_its_player_learns_it():
     assert odds.points == scoring.dig_odds(2, known=[0, 1, 4, 6]).points
 
 
-def test_decision_the_assistant_joins_a_dig_adds_1_after_the_general_cap_and_is_used_up():
+def test_assistant_is_played_in_a_dig_adds_1_after_the_general_cap_and_costs_its_weeks():
+    """« En jouant une carte d'Action, le joueur dépense le temps (nombre de semaines) correspondant. »
+
+    The assistant is one of the cards counted when the knowledge is totalled (« carte Assistant s'il
+    y a lieu »); only the general dig permit is free to play (« jouer cette carte ne dépense pas de
+    temps »), so the assistant's 2 weeks are added to the dig's."""
     state = position(players=2, weeks=[0, 40], tableau=[["crete expertise 1", "general knowledge 2"], []],
                      hands=[["assistant"], []])
     assert state.dig_knowledge(0, "crete") == 2 and state.dig_knowledge(0, "crete", True) == 3
     state.apply("dig crete")
     digs = {str(a) for a in state.legal_actions()}
-    assert "dig for 3 weeks with the assistant" in digs and "dig for 3 weeks" not in digs
+    assert {"dig for 3 weeks with the assistant", "dig for 3 weeks"} <= digs
     state.apply("dig for 3 weeks with the assistant")
-    assert state.events[-1][4] == 3 and state.hand[0] == [] and "assistant" in state.removed
-    assert state.week[0] == 3, "the assistant costs no weeks of its own"
+    weeks_line = [e for e in state.events if e[0] == "weeks"][-1]
+    assert weeks_line[4] == 3 and weeks_line[5] == scoring.dig_cards(3, 3) == 1, "the table is read at 3 weeks"
+    assert state.hand[0] == [] and "assistant" in state.removed
+    assistant = components.CARD_BY_KEY["assistant"]
+    assert assistant.play_weeks == assistant.weeks == 2
+    assert state.week[0] == 3 + 2, "the dig's 3 weeks and the assistant's 2"
 
 
 def test_playing_a_card_not_in_hand_is_refused_with_the_rule():

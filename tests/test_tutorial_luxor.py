@@ -33,7 +33,7 @@ EXPRESSIONS = {
                    " for m in (2, 3)]",
     "rule": "[agree, cases]",
     "records": "[len(records), taken_over, late_points, all_points]",
-    "split": "[luxor.stack_at(split, c) for c in ('F5', 'F6', 'G5')] + [split.camp_movable]",
+    "split": "[camp.variant] + [luxor.stack_at(camp, c) for c in ('F5', 'F6', 'G5')] + [camp.camp_movable]",
 }
 
 
@@ -92,8 +92,9 @@ def test_greedy_games_show_takeovers(seen):
     assert claimed > 100 and 0 < taken_over < claimed and 0 < late < total
 
 
-def test_teacher_split_lines(seen):
-    assert seen["split"] == [[0, 0], [0], [0, 0], 1]
+def test_teacher_one_line_and_the_split_variant(seen):
+    # The loop's last pass is the "+split" variant: two groups left, one extra still free.
+    assert seen["split"] == ["standard+split", [0, 0], [0], [0, 0], 1]
 
 
 def test_full_game_board(seen):

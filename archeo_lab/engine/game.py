@@ -167,6 +167,20 @@ class Game:
             raise TypeError(f"{self.title} has no static drawing (its folder has no draw.py)")
         return module.draw(state, seat=seat, names=names)
 
+    def text(self, state: "State", seat: int | None = None, *, everything: bool = False,
+             names: list[str] | None = None) -> str:
+        """The position in words: ``<game>/view.py``'s ``text_board(state, names, seat=..., everything=...)``.
+
+        By default only what every player at the table sees; ``seat`` adds that seat's own secrets
+        (its hand, its hidden bid), ``everything=True`` shows all (for a teacher or a test).
+        """
+        module = self._part("view")
+        if module is None:
+            raise TypeError(f"{self.title} has no text view (its folder has no view.py)")
+        if seat is not None:
+            seat = state.check_seat(seat)
+        return module.text_board(state, names, seat=seat, everything=bool(everything))
+
     def evaluate(self, state: "State") -> list[float]:
         """A heuristic value per seat (greedy and search bots use it): ``<game>/evaluate.py``'s
         ``evaluate(state)``, or the scores when the game has none."""
@@ -364,6 +378,14 @@ class State(abc.ABC):
     # -- display ------------------------------------------------------------
     def _repr_svg_(self) -> str:
         return self.game.draw(self)
+
+    def text(self, seat: int | None = None, *, everything: bool = False, names: list[str] | None = None) -> str:
+        """The position in words: what is public, plus ``seat``'s secrets, or everything (``Game.text``)."""
+        return self.game.text(self, seat, everything=everything, names=names)
+
+    def __str__(self) -> str:
+        """``print(state)``: the position in words as the table sees it; nothing hidden is shown."""
+        return self.text()
 
     def __repr__(self) -> str:
         turn = "game over" if self.is_terminal else f"seat {self.current_player} to play"

@@ -122,16 +122,15 @@ class Totem:
 #: The 10 totems: effects not found in any public source; GAPS 2.4 reconstruction.
 TOTEMS = (
     Totem("pillage", "pillage", "immediate", "take up to 3 explorers from the common discard"),
-    Totem("torch", "flambeau", "immediate",
-          "take the torch now and keep it for the next round (the last picker does not take it)"),
+    Totem("refuge", "refuge", "immediate", "take back from the common discard the explorers you bid this round"),
     Totem("landslide", "éboulement", "immediate",
           "you may move one placed rock to another cell (never the last visible cell of a column)"),
     Totem("vision", "vision", "immediate", "look in secret at the next 4 treasure cards of the pile"),
     Totem("tribute", "tribut", "immediate", "every other player gives you 1 explorer from their reserve"),
-    Totem("sun", "soleil", "end", "+1 point per sundial"),
+    Totem("sun", "soleil", "end", "counts as one more sundial"),
     Totem("idol", "idole", "end", "counts as one more statuette for the majority"),
     Totem("amulet", "amulette", "end", "your skulls count one fewer for the majority"),
-    Totem("plumes", "plumes", "end", "+2 points per feathered shield"),
+    Totem("plumes", "plumes", "end", "counts as one more feathered shield"),
     Totem("charmer", "charmeur", "end", "your snakes never score below 0"),
 )
 TOTEM_BY_NAME = {t.name: t for t in TOTEMS}

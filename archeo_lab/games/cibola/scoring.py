@@ -77,16 +77,17 @@ def score_breakdown(counts: Sequence[Sequence[int]], explorers: Sequence[int],
     """Each seat's points by line of the count, from its treasure counts, explorers and totems.
 
     ``values`` holds one value per column (``column_value`` of each).  Totem
-    effects: ``sun`` +1 per sundial; ``plumes`` +2 per shield; ``charmer``
-    snakes score at least 0; ``idol`` +1 statuette and ``amulet`` -1 skull,
-    for the majorities only.
+    effects (``components.TOTEMS``): ``sun`` and ``plumes`` count as one more
+    sundial or feathered shield, at its column's value (so a sundial stays worth
+    0 to 3 and a shield 3 to 9, as printed); ``charmer`` snakes score at least 0;
+    ``idol`` +1 statuette and ``amulet`` -1 skull, for the majorities only.
 
     >>> rows = score_breakdown([[2, 0, 1, 1, 1], [0, 1, 1, 0, 2]], [5, 0], [["sun"], []],
     ...                        [3, -1, 8, 6, -6])
     >>> [r["total"] for r in rows]
-    [24, 1]
+    [25, 1]
     >>> rows[0]["totems"], rows[1]["skull"]
-    (2, -6)
+    (3, -6)
     """
     owned = [set(t) for t in totems]
     statuettes = [c[STATUETTE] + ("idol" in o) for c, o in zip(counts, owned)]
@@ -102,7 +103,7 @@ def score_breakdown(counts: Sequence[Sequence[int]], explorers: Sequence[int],
             "statuette": values[STATUETTE] if seat in statuette_winners else 0,
             "shield": c[SHIELD] * values[SHIELD],
             "skull": values[SKULL] if seat in skull_losers else 0,
-            "totems": c[SUNDIAL] * ("sun" in own) + 2 * c[SHIELD] * ("plumes" in own),
+            "totems": values[SUNDIAL] * ("sun" in own) + values[SHIELD] * ("plumes" in own),
             "explorers": explorer_points(explorers[seat]),
         }
         row["total"] = sum(row.values())

@@ -27,10 +27,21 @@ Decisions where the rule book is silent (kept here, shown in the tutorial):
 * A card with both a rock and a totem: the rock is placed first.
 * A bid stays in the player's fist until their pick; in the two-player game
   the winner discards it at their first pick.
-* The totem effects are a reconstruction (GAPS.md 2.4, ``components.TOTEMS``):
-  ``torch`` overrides "the last picker takes the torch" for that round;
-  ``landslide`` is optional ("leave rocks"); ``vision`` shows the next four
-  cards of the pile to that player only.
+* The totem effects are a reconstruction (GAPS.md 2.4, ``components.TOTEMS``)
+  made to fit every printed rule and number: none changes what a treasure is
+  worth (a sundial stays « entre 0 et 3 points », a shield « un minimum de 3
+  points et un maximum de 9 points »: ``sun`` and ``plumes`` count as one more
+  sundial or shield, at the column's value) and none moves the torch (« le
+  pion Torche est récupéré par celui qui a choisi sa carte Trésor en dernier »:
+  the earlier ``torch`` totem, which overrode it, is replaced by ``refuge``,
+  taking back the explorers you bid this round); ``landslide`` is optional
+  ("leave rocks") and never uncovers the last visible cell's rule; ``vision``
+  shows the next four cards of the pile to that player only.
+* Three players: the discarded fourth card's totem symbol gives no totem.
+  Only a player who takes a card chooses one (« Quand un joueur récupère une
+  carte avec un symbole de Totem, il choisit 1 carte Totem »); the rule book
+  gives the discarded card's rock to the auction winner and says nothing of
+  its totem.
 * Live scores value each treasure at the average of its column's visible
   cells (``scoring.column_value``).
 
@@ -193,7 +204,7 @@ EVENTS = {
     "bid": (SEAT,), "reveal": (per_seat(ints(0, _ALL_EXPLORERS)),),
     "share": (items(SEAT, 1, max(EXPLORERS_PER_PLAYER)), ints(0, _ALL_EXPLORERS)),
     "take": (SEAT, _CARD), "rock": (SEAT, _KIND, _CELL), "totem": (SEAT, _TOTEM),
-    "pillage": (SEAT, ints(0, 3)), "tribute": (SEAT, ints(0, max(EXPLORERS_PER_PLAYER) - 1)),
+    "pillage": (SEAT, ints(0, 3)), "refuge": (SEAT, ints(0, _ALL_EXPLORERS)), "tribute": (SEAT, ints(0, max(EXPLORERS_PER_PLAYER) - 1)),
     "move": (SEAT, _KIND, _CELL, _KIND, _CELL), "leave": (SEAT,), "leftover": (_CARD,), "torch": (SEAT,),
     "end": (per_seat(ints(-10_000, 10_000)),),
 }
@@ -218,7 +229,7 @@ class CibolaState(State):
     __slots__ = (
         "players", "variant", "seed", "rng", "chance_count", "_legal_cache", "current_player",
         "is_terminal", "round", "phase", "decks", "table", "leftovers", "collections", "counts",
-        "explorers", "fist", "discard", "torch", "torch_claim", "bid_order", "pick_order",
+        "explorers", "fist", "discard", "torch", "bid_order", "pick_order",
         "pick_index", "last_picker", "covered", "totems_in_play", "totems_available", "totems",
         "pending", "peek", "events",
     )
@@ -245,7 +256,6 @@ class CibolaState(State):
         s.totems_available = list(s.totems_in_play)
         # 4. The torch is tossed: its holder starts.
         s.torch = rng.below(players)
-        s.torch_claim = None
         s.table, s.leftovers = [], []
         s.collections = [[] for _ in range(players)]
         s.counts = [[0] * len(KINDS) for _ in range(players)]
@@ -319,7 +329,7 @@ class CibolaState(State):
         c.collections = [x[:] for x in self.collections]
         c.counts = [x[:] for x in self.counts]
         c.explorers, c.fist, c.discard = self.explorers[:], self.fist[:], self.discard
-        c.torch, c.torch_claim = self.torch, self.torch_claim
+        c.torch = self.torch
         c.bid_order, c.pick_order = self.bid_order[:], self.pick_order[:]
         c.pick_index, c.last_picker = self.pick_index, self.last_picker
         c.covered = [x[:] for x in self.covered]
@@ -346,7 +356,7 @@ class CibolaState(State):
                 bids.append(self.fist[s])
         return {
             "seat": player, "players": self.players, "round": self.round, "phase": self.phase,
-            "current_player": self.current_player, "torch": self.torch, "torch_claim": self.torch_claim,
+            "current_player": self.current_player, "torch": self.torch,
             "pile": [len(self.decks[0]), len(self.decks[1])], "known_pile_top": list(self.peek[player]),
             "table": sorted(self.table), "leftovers": list(self.leftovers),
             "collections": [list(c) for c in self.collections], "explorers": explorers, "bids": bids,
@@ -474,8 +484,11 @@ class CibolaState(State):
             self.discard -= got
             self.explorers[p] += got
             self.events.append(("pillage", p, got))
-        elif name == "torch":
-            self.torch = self.torch_claim = p
+        elif name == "refuge":
+            got = min(self._round_bid(p), self.discard)
+            self.discard -= got
+            self.explorers[p] += got
+            self.events.append(("refuge", p, got))
         elif name == "landslide":
             self.pending.insert(0, (LANDSLIDE, p))
         elif name == "vision":
@@ -490,6 +503,13 @@ class CibolaState(State):
             self.explorers[p] += got
             self.events.append(("tribute", p, got))
         self._next_decision()
+
+    def _round_bid(self, p: int) -> int:
+        """What ``p`` closed their fist on this round (the bids revealed at the round's start)."""
+        for event in reversed(self.events):
+            if event[0] == "reveal":
+                return event[1][p]
+        return 0
 
     def _move_rock(self, a: int, i: int, b: int, j: int) -> None:
         self.covered[a][i] = False
@@ -526,8 +546,9 @@ class CibolaState(State):
         self._end_round()
 
     def _end_round(self) -> None:
-        self.torch = self.torch_claim if self.torch_claim is not None else self.last_picker
-        self.torch_claim = None
+        # « Pour la manche suivante, le pion Torche est récupéré par celui qui a choisi sa carte
+        # Trésor en dernier lors de ce tour. »
+        self.torch = self.last_picker
         self.events.append(("torch", self.torch))
         if self.round >= ROUNDS or not (self.decks[0] or self.decks[1]):
             self.phase, self.current_player, self.is_terminal = OVER, None, True
@@ -604,7 +625,7 @@ class CibolaState(State):
             "decks": [list(d) for d in self.decks], "table": list(self.table),
             "leftovers": list(self.leftovers), "collections": [list(c) for c in self.collections],
             "explorers": list(self.explorers), "fist": list(self.fist), "discard": self.discard,
-            "torch": self.torch, "torch_claim": self.torch_claim, "bid_order": list(self.bid_order),
+            "torch": self.torch, "bid_order": list(self.bid_order),
             "pick_order": list(self.pick_order), "pick_index": self.pick_index,
             "last_picker": self.last_picker, "covered": [list(c) for c in self.covered],
             "totems_in_play": list(self.totems_in_play), "totems_available": list(self.totems_available),
@@ -632,7 +653,6 @@ class CibolaState(State):
         s.fist = f.opt_int_list("fist", length=players, lo=0, hi=_ALL_EXPLORERS)
         s.discard = f.int("discard", lo=0, hi=_ALL_EXPLORERS)
         s.torch = f.int("torch", **seat)
-        s.torch_claim = f.opt_int("torch_claim", **seat)
         s.bid_order = f.int_list("bid_order", length=players, **seat)
         s.pick_order = f.int_list("pick_order", **seat)
         if len(s.pick_order) not in (0, 4 if players == 2 else players):
@@ -727,10 +747,6 @@ class CibolaState(State):
             return ["each fist must hold the revealed bid until its seat picks, then nothing"]
         return []
 
-    # -- text ---------------------------------------------------------------------------
-    def __str__(self) -> str:
-        from .view import text_board
-        return text_board(self)
 
 
 class CibolaGame(Game):
@@ -740,7 +756,7 @@ class CibolaGame(Game):
     title = "Les Trésors de Cibola"
     min_players, max_players = 2, 4
     variants = ("standard",)
-    rules_version = 1
+    rules_version = 2   # 2: totems within the printed limits (refuge replaces torch; sun, plumes count one more)
     summary = "sealed-bid all-pay auction, set collection, majorities"
     action_types = (Bid, Take, PlaceRock, ChooseTotem, MoveRock, LeaveRocks)
     # One greedy round of picks after a bid values the bid far better than random picks do.

@@ -12,7 +12,7 @@ from archeo_lab.engine.wording import final_table, name as _name, verb as _verb,
 
 from . import scoring
 from .components import CARD_BY_ID, COLUMNS, KIND_NAMES, KINDS, ROUNDS, TOTEM_BY_NAME
-from .state import ChooseTotem, PlaceRock, Take
+from .state import BID, ChooseTotem, PlaceRock, Take
 
 __all__ = ["board_view", "event_marks", "format_event", "text_board", "PHASE_NAMES"]
 
@@ -252,8 +252,15 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     }
 
 
-def text_board(state, names: list[str] | None = None) -> str:
-    """The whole position as plain text (``print(state)``); bids in progress are shown."""
+def text_board(state, names: list[str] | None = None, *, seat: int | None = None,
+               everything: bool = False) -> str:
+    """The position as plain text (``print(state)``), as the table sees it.
+
+    A bid in the closed fist (« Chaque joueur prend un nombre de pions Explorateurs
+    simultanément dans sa main, en enchère à poing fermé, puis les révèle en même temps ») stays hidden until the fists open: the text says only that the seat has
+    bid, and counts its explorers as before the bid.  ``seat`` shows that seat's own bid,
+    ``everything=True`` every bid.
+    """
     lines = []
     turn = "game over" if state.is_terminal else f"{_name(names, state.current_player)} to {state.phase}"
     lines.append(f"Les Trésors de Cibola: round {state.round}/{ROUNDS}, {turn}")
@@ -266,11 +273,13 @@ def text_board(state, names: list[str] | None = None) -> str:
     scores = state.scores()
     for s in state.seats:
         fist = state.fist[s]
-        bid = "" if fist is None else f", bid {fist}"
+        hidden = (state.phase == BID and fist is not None and not everything and s != seat)
+        explorers = state.explorers[s] + fist if hidden else state.explorers[s]
+        bid = "" if fist is None else ", has bid (hidden)" if hidden else f", bid {fist}"
         torch = ", torch" if s == state.torch else ""
         totems = f", totems {'/'.join(state.totems[s])}" if state.totems[s] else ""
         counts = " ".join(f"{k}:{n}" for k, n in zip((c.kind for c in COLUMNS), state.counts[s]) if n)
-        lines.append(f"  {_name(names, s)}: {state.explorers[s]} explorers{bid}{torch}{totems}; "
+        lines.append(f"  {_name(names, s)}: {explorers} explorers{bid}{torch}{totems}; "
                      f"{counts or 'no treasure'}; {scores[s]} points")
     lines.append(f"Discard: {state.discard} explorers. Piles: {len(state.decks[0])} + {len(state.decks[1])} cards. "
                  f"Totems available: {', '.join(state.totems_available) or 'none'}.")

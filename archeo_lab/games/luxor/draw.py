@@ -66,7 +66,7 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, cell
     width = max(left + cols * cell + 16, 600)
     parts = []
     title = f"Expedition Luxor ({state.players} players"
-    title += ", Nouvelles aventures)" if state.variant == "adventures" else ")"
+    title += ", Nouvelles aventures)" if state.adventures else ")"
     title += ": game over" if state.is_terminal else f": seat {state.current_player} to {state.phase}"
     parts.append(_text(10, 20, title, 14, "bold"))
     used = (state.maxx - state.minx + 1, state.maxy - state.miny + 1) if state.cells else (0, 0)
@@ -120,7 +120,7 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, cell
         else:
             held = f"{len(state.hand[s])} tiles"
         extra = ""
-        if state.variant == "adventures":
+        if state.adventures:
             tokens = (", ".join(sorted(state.token_hand[s])) if seat is None or seat == s
                       else f"{len(state.token_hand[s])} tokens")
             extra = f"; tokens: {tokens or 'none'}; taken: {sum(state.captives[s])}"

@@ -10,8 +10,8 @@ corrections a player makes at a glance:
 * each adventurer left in the reserve is worth ``RESERVE`` (future camps, and
   the tie-break);
 * the player to move who still has a camp to fill or extras free to move
-  counts the best claims those adventurers can make along the camp's lines
-  (``line_values``): the greedy bot looks one action ahead, and this is what
+  counts the best claims those adventurers can make along the camp's line
+  (one line, or shared between lines in the ``+split`` variants; ``line_values``): the greedy bot looks one action ahead, and this is what
   makes "place a camp" or "put 4 adventurers on it" worth doing;
 * with "Nouvelles aventures", a seat holding tokens and an adventurer on a
   mountain gets ``TOKEN_ACCESS`` (once per mountain): tokens need one.
@@ -38,7 +38,7 @@ def _tile_value(state, cell: int, seat: int) -> float:
     """What topping ``cell`` with ``seat``'s adventurer is worth to ``seat`` (margin included)."""
     pts = _POINTS[state.kind[cell]]
     if not pts:
-        if state.kind[cell] == _MOUNTAIN and state.variant == "adventures" and state.token_hand[seat] \
+        if state.kind[cell] == _MOUNTAIN and state.adventures and state.token_hand[seat] \
                 and not any(state.kind[c] == _MOUNTAIN and seat in state.stack[c] for c in state.cells):
             return TOKEN_ACCESS
         return 0.0
@@ -93,7 +93,10 @@ def _potential(state) -> float:
     best = [0.0] * (budget + 1)
     for d in range(4 if budget > 0 else 0):
         line = line_values(state, camp, d, budget, p)
-        best = [max(best[b - k] + line[k] for k in range(b + 1)) for b in range(budget + 1)]
+        if state.split_lines:   # several groups: the adventurers shared out between the lines
+            best = [max(best[b - k] + line[k] for k in range(b + 1)) for b in range(budget + 1)]
+        else:                   # one group, one line: the best single direction
+            best = [max(best[b], *line[:b + 1]) for b in range(budget + 1)]
     if filling:
         # The camp's own point, and the reserve each extra adventurer costs.
         return UNSAFE - RESERVE * need + max(v - RESERVE * b for b, v in enumerate(best))
@@ -119,7 +122,7 @@ def evaluate(state) -> list[float]:
             out[st[-1]] -= pts * (1.0 - UNSAFE)
     for s in state.seats:
         out[s] += RESERVE * state.reserve[s]
-    if state.variant == "adventures":
+    if state.adventures:
         # An adventurer on a mountain opens the action tokens (one per turn while tokens last).
         for c in state.cells:
             if kind[c] == _MOUNTAIN:

@@ -1,6 +1,6 @@
 """Expedition Luxor's movement lines as a graph (networkx).
 
-Adventurers leave a new camp in straight lines, tile to tile, and every tile
+Adventurers leave a new camp in one straight line, tile to tile, and every tile
 they enter keeps its entry cost: 1 adventurer on desert, 2 on an oasis, 3 on a
 mountain; lakes and tiles under snakes are closed, and no tile may end with
 more than four adventurers (*Règles de déplacement*).  So the board is a
@@ -140,9 +140,10 @@ def reachable(state, tile, adventurers: int, *, graph: nx.DiGraph | None = None)
 
     To claim a tile a group must reach it along a straight line and leave
     its need on every tile on the way, itself included: the cost of a tile
-    is the sum of the needs along its line.  Different lines may be taken
-    by different groups, so two tiles of different lines cost the sum of
-    their costs.
+    is the sum of the needs along its line.  The extras leave the camp in one
+    line (the rules' default), so two tiles of different lines cannot both be
+    claimed from one camp; with the ``+split`` variants they can, by two
+    groups, for the sum of their costs.
 
     Parameters
     ----------

@@ -129,7 +129,7 @@ def position(players: int = 2, *, seed: int = 0, variant: str | None = None,
         state.hand[s], state.pile[s] = hand, pool
 
     if tokens or token_hands:
-        if state.variant != ADVENTURES:
+        if not state.adventures:
             raise ValueError("tokens belong to the 'Nouvelles aventures' extension (variant='adventures')")
         for name, (token, seat) in (tokens or {}).items():
             c = geo.cell(name)

@@ -18,7 +18,7 @@ third are optional, and ``end turn`` stops.
 Camps (*Placer un campement*): a desert camp takes 1 adventurer from the
 reserve, an oasis camp 2, plus extras up to 5 in all (``camp with 4
 adventurers``).  Only the extras may move, at once (*Déplacer les
-aventuriers*): in straight lines, tile to tile, never across an empty space;
+aventuriers*): as one group in one straight line, tile to tile, never across an empty space;
 to enter a tile a group leaves on it at least 1 (desert), 2 (oasis) or 3
 (mountain) adventurers; lakes and tiles under snakes cannot be entered; no
 tile may end a move with more than four adventurers; only the surplus on the
@@ -61,10 +61,19 @@ tested in ``tests/test_luxor_rules.py``):
   the camp's adventurers are placed or moved.
 * **Short reserve.** A camp takes what the reserve still has when it holds
   fewer than the 1 or 2 required; with an empty reserve the camp is bare.
-* **Several lines.** The extras of a camp may split: each group leaves the
-  camp in a straight line of its own, one group after the other.  A group's
-  line ends when the player moves another group, places a tile, uses a token
-  or ends the turn.
+* **One line per camp** (the default).  « Les aventuriers se déplacent en
+  ligne droite sans faire de détours » describes one straight line, and the
+  rule book's example moves one group that drops adventurers along it (camp,
+  temple, pyramid); Robber Knights, which Luxor re-themes, has the stack leave
+  "in one of the possible directions".  So the extras that go leave the camp
+  together, in one direction; those that stay are settled on the camp, and the
+  group drops adventurers tile by tile as it goes.  « Il est possible de
+  déplacer tous les aventuriers supplémentaires ... vers d'autres tuiles »
+  (plural) can also be read as several groups: that reading is the named
+  variant ``"standard+split"`` (``"adventures+split"`` with the tokens), off by
+  default, where each group leaves in a line of its own, one after the other,
+  a group's line ending when the player moves another group, places a tile,
+  uses a token or ends the turn.
 * **Four at the end of the move.** A tile may hold more than four while a
   line passes through it, as long as the surplus goes on (the rule book's
   example does this); a move is legal only if the line can still end with no
@@ -106,17 +115,21 @@ from .grid import CELL_PATTERN, DIRECTION_NAMES, Geometry, geometry
 
 __all__ = [
     "Keep", "Place", "Camp", "Move", "EndTurn", "UseToken", "LuxorState", "LuxorGame", "GAME",
-    "STANDARD", "ADVENTURES",
+    "STANDARD", "ADVENTURES", "SPLIT", "VARIANTS",
 ]
 
 STANDARD, ADVENTURES = "standard", "adventures"
+#: The named variant of the camp rule (``variant="standard+split"``, ``"adventures+split"``): a
+#: camp's extras may leave in several lines.  Off by default (see the module docstring).
+SPLIT = "+split"
+VARIANTS = (STANDARD, ADVENTURES, STANDARD + SPLIT, ADVENTURES + SPLIT)
 KEEP, CAMP, PLAY, OVER = "keep", "camp", "play", "over"
 PHASES = (KEEP, CAMP, PLAY, OVER)
 _CELL = Spec("a cell of the grid", lambda v, n: isinstance(v, str) and v in geometry(n).index)
 _KIND = one_of([k.name for k in KINDS], "a kind of tile")
 #: The public log, entry by entry (``Fields.events``): what each kind of line holds.
 EVENTS = {
-    "start": (Spec("the number of players", lambda v, n: v == n and type(v) is int), one_of((STANDARD, ADVENTURES))),
+    "start": (Spec("the number of players", lambda v, n: v == n and type(v) is int), one_of(VARIANTS)),
     "keep": (SEAT,), "layout": (items(_KIND), items(_CELL)), "position": (),
     "place": (SEAT, _KIND, _CELL), "camp": (SEAT, _CELL, ints(0, CAMP_MAX)),
     "move": (SEAT, ints(1, CAMP_MAX), _CELL, _CELL), "end": (SEAT, ints(0, TILES_PER_TURN)), "out": (SEAT,),
@@ -391,7 +404,7 @@ class LuxorState(State):
     """
 
     __slots__ = (
-        "players", "variant", "seed", "rng", "chance_count", "_legal_cache", "current_player",
+        "players", "variant", "adventures", "split_lines", "seed", "rng", "chance_count", "_legal_cache", "current_player",
         "is_terminal", "geo", "table", "phase", "kind", "back", "placer", "stack", "tokens", "cells",
         "frontier", "minx", "maxx", "miny", "maxy", "hand", "pile", "kept", "reserve", "captives",
         "token_hand", "token_pile", "token_box", "placed", "camp", "camp_movable", "head", "head_dir",
@@ -418,7 +431,7 @@ class LuxorState(State):
             s.hand[p].sort()
             s.pile[p] = pile
             s.reserve[p] = ADVENTURERS_PER_PLAYER
-            if variant == ADVENTURES:
+            if variant.startswith(ADVENTURES):
                 tokens = list(_FULL_TOKENS)
                 rng.shuffle(tokens)
                 s.token_hand[p] = sorted(tokens[-TOKEN_HAND:])
@@ -432,6 +445,7 @@ class LuxorState(State):
     def _blank(cls, players: int, variant: str) -> "LuxorState":
         s = object.__new__(cls)
         s.players, s.variant = players, variant
+        s.adventures, s.split_lines = variant.startswith(ADVENTURES), variant.endswith(SPLIT)
         s.geo = geo = geometry(players)
         s.table = _interned(geo)
         s._legal_cache = None
@@ -472,7 +486,7 @@ class LuxorState(State):
                 moves.sort(key=_ORDER)
                 out += moves
             if self.placed:
-                if self.variant == ADVENTURES:
+                if self.adventures:
                     out += self._token_actions(p)
                 out.append(_END)
             return out
@@ -509,7 +523,7 @@ class LuxorState(State):
             pts = _POINTS[kind[c]]
             if pts and stack[c]:
                 out[stack[c][-1]] += pts
-        if self.variant == ADVENTURES:
+        if self.adventures:
             for c, (token, seat) in self.tokens.items():
                 if token == "boat":
                     out[seat] += sum(1 for nb in self.geo.neighbours[c] if kind[nb] >= 0 and _IS_BUILDING[kind[nb]])
@@ -534,6 +548,7 @@ class LuxorState(State):
     def clone(self) -> "LuxorState":
         c = object.__new__(LuxorState)
         c.players, c.variant, c.seed = self.players, self.variant, self.seed
+        c.adventures, c.split_lines = self.adventures, self.split_lines
         c.rng = Rng(state=self.rng.state)
         c.chance_count, c._legal_cache = self.chance_count, self._legal_cache
         c.current_player, c.is_terminal = self.current_player, self.is_terminal
@@ -745,8 +760,10 @@ class LuxorState(State):
     def _move(self, count: int, source: int, target: int) -> None:
         """Déplacer les aventuriers: ``count`` step from ``source`` onto ``target``, on top."""
         p = self.current_player
-        if source == self.camp:                 # a new group leaves the camp (the head is never the camp)
-            self.camp_movable -= count
+        if source == self.camp:                 # a group leaves the camp (the head is never the camp)
+            # One line per camp: the extras that do not leave now stay (« Les aventuriers se
+            # déplacent en ligne droite »); the "+split" variant lets the others leave later.
+            self.camp_movable = self.camp_movable - count if self.split_lines else 0
         stack = self.stack
         stack[source] = stack[source][:-count]
         stack[target] = stack[target] + (p,) * count
@@ -796,7 +813,7 @@ class LuxorState(State):
             return True
         if self._camp_moves(first=True) or (self.head >= 0 and self._head_moves(first=True)):
             return True
-        return self.variant == ADVENTURES and bool(self._token_actions(p, first=True))
+        return self.adventures and bool(self._token_actions(p, first=True))
 
     def _start_turn(self, p: int) -> None:
         self.current_player = p
@@ -1015,6 +1032,11 @@ class LuxorState(State):
             return ("only the extra adventurers of the camp you have just placed may move, and at once "
                     "(ils ne peuvent être déplacés qu'immédiatement après avoir été placés)")
         if source == self.camp and source != self.head:
+            if not self.split_lines and self.camp_movable == 0 and self.head >= 0:
+                return (f"the extras of a camp leave together, in one straight line (les aventuriers se "
+                        f"déplacent en ligne droite): a group already left {action.source} toward "
+                        f"{names[self.head]}, and the adventurers who stayed are settled on the camp "
+                        f"(several lines are the variant 'standard+split')")
             if action.adventurers > self.camp_movable or action.adventurers < 1:
                 return (f"only the extra adventurers of a camp may move, the required ones stay: the camp at "
                         f"{action.source} has {self.camp_movable} extra adventurer"
@@ -1056,7 +1078,7 @@ class LuxorState(State):
 
     def _token_reason(self, action: UseToken) -> str:
         p = self.current_player
-        if self.variant != ADVENTURES:
+        if not self.adventures:
             return ("action tokens belong to the 'Nouvelles aventures' extension: start the game with "
                     "variant='adventures'")
         if action.token not in TOKENS:
@@ -1216,7 +1238,7 @@ class LuxorState(State):
                 problems.append(f"seat {s} captured its own adventurers")
             tokens = self.token_hand[s] + self.token_pile[s] + self.token_box[s] + \
                 [t for t, seat in self.tokens.values() if seat == s]
-            expected = _FULL_TOKENS if self.variant == ADVENTURES else []
+            expected = _FULL_TOKENS if self.adventures else []
             if sorted(tokens) != expected:
                 problems.append(f"seat {s}'s action tokens must each be in exactly one place")
             if len(self.hand[s]) > HAND_SIZE and self.phase != KEEP:
@@ -1262,10 +1284,6 @@ class LuxorState(State):
     def _any_cell_for(self, seat: int) -> bool:
         return bool(self.hand[seat]) and bool(self._legal_cells())
 
-    # -- text -----------------------------------------------------------------------------------
-    def __str__(self) -> str:
-        from .view import text_board
-        return text_board(self)
 
 
 class LuxorGame(Game):
@@ -1274,8 +1292,8 @@ class LuxorGame(Game):
     key = "luxor"
     title = "Expedition Luxor"
     min_players, max_players = 2, 4
-    variants = (STANDARD, ADVENTURES)
-    rules_version = 1
+    variants = VARIANTS
+    rules_version = 2   # 2: a camp's extras leave in one line by default ("+split" variants for several)
     summary = "straight-line movement, last-mover advantage"
     action_types = (Keep, Place, Camp, Move, EndTurn, UseToken)
     state_class = LuxorState

@@ -103,7 +103,7 @@ def _verdict(state, names) -> str:
 def _final(state, names) -> dict:
     rows = state.score_breakdown()
     lines = [("camps", "camps (campements)"), ("temples", "temples"), ("pyramids", "pyramids (pyramides)")]
-    if state.variant == "adventures":
+    if state.adventures:
         lines += [("boats", "boats (bateaux)"), ("sandstorm", "sandstorm (tempête de sable)")]
     lines.append(("total", "total"))
     table = final_table(names, [[r[k] for r in rows] for k, _ in lines], verdict=_verdict(state, names),
@@ -276,7 +276,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         "terrain_french": TERRAIN_FRENCH, "building_french": BUILDING_FRENCH, "token_french": TOKEN_FRENCH,
         "place_tries": place_tries,
         "token_why": ("an action token is used after placing 1, 2 or 3 tiles, by one of your adventurers on a "
-                      "mountain (Nouvelles aventures)") if mine and state.variant == "adventures" else None,
+                      "mountain (Nouvelles aventures)") if mine and state.adventures else None,
         "prompt": _prompt(state, seat, names, legal), "hint": hint,
         "log": [format_event(e, names) for e in state.events[-log_lines:]],
         "log_marks": [event_marks(e) for e in state.events[-log_lines:]],
@@ -285,15 +285,20 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     }
 
 
-def text_board(state, names: list[str] | None = None) -> str:
-    """The position as plain text (``print(state)``): the grid, then the stacks and each seat."""
+def text_board(state, names: list[str] | None = None, *, seat: int | None = None,
+               everything: bool = False) -> str:
+    """The position as plain text (``print(state)``): the grid, then the stacks and each seat.
+
+    Hands and piles are given as counts only, which every player sees, so ``seat`` and
+    ``everything`` change nothing here.
+    """
     geo = state.geo
     lines = []
     if state.is_terminal:
         turn = "game over"
     else:
         turn = f"{_name(names, state.current_player)} to {'play' if state.phase == 'play' else state.phase}"
-    variant = ", Nouvelles aventures" if state.variant == "adventures" else ""
+    variant = ", Nouvelles aventures" if state.adventures else ""
     lines.append(f"Expedition Luxor ({state.players} players{variant}): {turn}")
     if state.cells:
         xs = range(state.minx, state.maxx + 1)
@@ -318,7 +323,7 @@ def text_board(state, names: list[str] | None = None) -> str:
                      "n/s = n adventurers, seat s on top; b boat, s snakes)")
     scores = state.scores()
     for s in state.seats:
-        tokens = f", {len(state.token_hand[s])} tokens in hand" if state.variant == "adventures" else ""
+        tokens = f", {len(state.token_hand[s])} tokens in hand" if state.adventures else ""
         lines.append(f"  {_name(names, s)}: {state.reserve[s]} adventurers in reserve, "
                      f"{len(state.hand[s])} tiles in hand, {len(state.pile[s])} in the pile{tokens}; "
                      f"{scores[s]} points")

@@ -1020,10 +1020,6 @@ class QuetzalState(State):
                 problems.append("the current decision is not the first pending step")
         return problems
 
-    # -- text ----------------------------------------------------------------------------------------------------
-    def __str__(self) -> str:
-        from .view import text_board
-        return text_board(self)
 
 
 def _reserve_text(res) -> str:

@@ -364,8 +364,13 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     }
 
 
-def text_board(state, names: list[str] | None = None) -> str:
-    """The whole position as plain text (``print(state)``)."""
+def text_board(state, names: list[str] | None = None, *, seat: int | None = None,
+               everything: bool = False) -> str:
+    """The whole position as plain text (``print(state)``).
+
+    Everything printed is on the table (the object pile and upgrade stack only as sizes), so
+    ``seat`` and ``everything`` change nothing here.
+    """
     lines = []
     turn = "game over" if state.is_terminal else f"{_name(names, state.current_player)} to decide ({_PHASE_TEXT[state.phase]})"
     lines.append(f"Quetzal: round {state.round}/{ROUNDS}, {turn}; first player: {_name(names, state.first)}")

@@ -201,8 +201,8 @@ def _cards() -> tuple[Card, ...]:
                           text=f"look through the {name} pile and take the relic of your choice"))
     cards.append(Card("scientist", "action", 4, 1, play_weeks=1, french="Scientifique",
                       text="look at every card of one excavation pile"))
-    cards.append(Card("assistant", "action", 4, 2, french="Assistant",
-                      text="+1 knowledge in one dig (laid beside your books when you dig)"))
+    cards.append(Card("assistant", "action", 4, 2, play_weeks=2, french="Assistant",
+                      text="+1 knowledge in one dig (played when you dig; its weeks are added to the dig's)"))
     cards.append(Card("general dig permit", "action", 4, 3, french="Carte Fouilles générale",
                       text="dig in any region; playing it costs no time"))
     for e in EXHIBITIONS:
@@ -342,6 +342,9 @@ def check_components() -> None:
                 problems.append(f"one {kind} card per region ({region})")
     if CARD_BY_KEY["egypt thief"].weeks != 1 or CARD_BY_KEY["egypt thief"].play_weeks != 1:
         problems.append("the thief costs 1 week (erratum)")
+    if CARD_BY_KEY["assistant"].play_weeks != CARD_BY_KEY["assistant"].weeks:
+        problems.append("the assistant costs its printed weeks when played, like every action card but the "
+                        "general dig permit")
     if CARD_BY_KEY["general dig permit"].play_weeks != 0:
         problems.append("playing the general dig permit costs no time")
     for w, (row, pub) in enumerate(zip(EXCAVATION_TABLE, PUBLISHED_TABLE), start=1):

@@ -44,22 +44,37 @@ each tested in ``tests/test_thebes_rules.py``):
   reading of both rules, GAPS.md 1.2): thief 1 + 1 (erratum), tomb robbers
   3 + 3, scientist 1 + 1.  The general dig permit card costs 3 weeks to take
   and nothing to play.
-* **The assistant joins a dig** (``dig for 6 weeks with the assistant``):
-  it is one of the cards "in front of" the digger when the knowledge is
-  totalled.  It adds 1 after the general-knowledge cap, one
-  assistant per dig, no weeks of its own, then leaves the game.
+* **The assistant is played in a dig** (``dig for 6 weeks with the assistant``)
+  and **costs its weeks**: it is one of the cards the digger lays down when the
+  knowledge is totalled (« carte Assistant s'il y a lieu »), and like every
+  action card it costs its printed weeks when played (« En jouant une carte
+  d'Action, le joueur dépense le temps (nombre de semaines) correspondant »;
+  the rule book's only exception is the general dig permit: « jouer cette
+  carte ne dépense pas de temps »).  The marker moves the dig's weeks plus the
+  assistant's 2; the table is read with the dig's weeks.  It adds 1 after the
+  general-knowledge cap, one assistant per dig, then leaves the game.
 * **The permit given up** is the region's own if the digger has one, else a
   large general permit, else a general dig permit card (the least flexible
   first: always at least as good).  It is shown, so permits left are public.
-* A dig must draw at least one card by the table (knowledge above 12 counts
-  as 12); a pile smaller than the table's number is drawn whole; an empty
-  pile may still be dug (nothing is found).
+* **A dig may last any number of weeks from 1 to 12**, as the text says
+  (« Une fouille doit durer au moins 1 semaine, mais ne peut pas en excéder
+  12 »), even where the table gives no card (1 knowledge and fewer than 8
+  weeks): the permit and the weeks are spent and nothing is drawn.  Knowledge
+  above 12 counts as 12; a pile smaller than the table's number is drawn
+  whole; an empty pile may still be dug (nothing is found).
 * **A dig is three steps** (permit, weeks, draw) and a thief two (play,
   draw): the shuffle and the reveal are a step of their own, so the weeks
   are chosen before any card is seen.  The digger's marker moves when the
   weeks are announced; the thief's week is paid after its draw.
-* **Pile sizes are public** (every card is seen going on and off a pile);
-  their contents are not.  What a seat knows of a pile (``known``) is what it
+* **Pile sizes are public, their contents are not.**  « vous n'avez jamais le
+  droit de compter les cartes des paquets de Fouilles » forbids counting the
+  cards of a pile; it does not hide what everyone saw: each card that goes
+  onto a pile is revealed by its back as it comes off the deck (set-up and
+  refills: « les cartes affichant des Reliques sont posées face cachée sur leur
+  case de Fouilles »), and each card that leaves it is shown (relics are laid
+  face up, rubble goes back).  A player with a perfect memory therefore knows
+  every pile's size, and the engine gives it to every seat; at the table you
+  estimate it.  What a seat knows of a pile (``known``) is what it
   is certain of: everything after a scientist or tomb robbers look, the
   relics seen drawn (removed) and the rubble seen going back.  The rest of a
   pile is, for that seat, a uniformly random part of the region's unseen
@@ -359,24 +374,12 @@ _PICK = [[PickRelic(r, v) for v in range(7)] for r in REGIONS]
 _GIVE = [[GiveRelic(r, v) for v in range(7)] for r in REGIONS]
 
 
-def _week_options() -> list[list[tuple]]:
-    """``_WEEKS[knowledge][assistant held]``: the sorted legal dig lengths (cards > 0)."""
-    table = [[(), ()]]
-    for k in range(1, MAX_KNOWLEDGE + 1):
-        plain, both = [], []
-        k_up = min(k + 1, MAX_KNOWLEDGE)
-        for w in range(1, MAX_WEEKS + 1):
-            if EXCAVATION_TABLE[w - 1][k - 1]:
-                d = DigWeeks(w, False)
-                plain.append(d)
-                both.append(d)
-            if EXCAVATION_TABLE[w - 1][k_up - 1]:
-                both.append(DigWeeks(w, True))
-        table.append([tuple(plain), tuple(both)])
-    return table
-
-
-_WEEKS = _week_options()
+#: The dig lengths, without and with the assistant in hand: "Une fouille doit durer au moins
+#: 1 semaine, mais ne peut pas en excéder 12", whatever the excavation table gives.
+_WEEKS = (tuple(DigWeeks(w, False) for w in range(1, MAX_WEEKS + 1)),
+          tuple(sorted(DigWeeks(w, a) for w in range(1, MAX_WEEKS + 1) for a in (False, True))))
+#: The assistant's weeks, paid when it is played (with the dig's own weeks).
+ASSISTANT_WEEKS = CARD_BY_KEY["assistant"].play_weeks
 _DIG = [Dig(r) for r in REGIONS]
 _Interned._sealed = True            # every legal action exists now (see _Interned)
 _RULE_DIG = "Mener des fouilles"
@@ -459,10 +462,7 @@ class ThebesState(State):
         if phase == TURN:
             return self._turn_actions(p)
         if phase == WEEKS:
-            r = self.pending[1]
-            e, general = self.expertise[p][r], self.general[p]
-            k = e + (general if general < e else e)
-            return list(_WEEKS[k if k < MAX_KNOWLEDGE else MAX_KNOWLEDGE][1 if "assistant" in self.hand[p] else 0])
+            return list(_WEEKS[1 if "assistant" in self.hand[p] else 0])
         if phase == DRAW:
             _, _, r, cards, _ = self.pending
             return [_DRAW[r][cards]]
@@ -802,14 +802,19 @@ class ThebesState(State):
         self.phase, self.pending = WEEKS, ("weeks", r)
 
     def _dig_weeks(self, p: int, weeks: int, assistant: bool) -> None:
-        """Second step: total the knowledge, announce the weeks and move the marker."""
+        """Second step: total the knowledge, announce the weeks and move the marker.
+
+        The assistant is played here, and like every action card but the general dig permit it
+        costs its weeks: « En jouant une carte d'Action, le joueur dépense le temps (nombre de
+        semaines) correspondant. »  The marker moves the dig's weeks plus the assistant's.
+        """
         r = self.pending[1]
         if assistant:
             self._play(p, "assistant")
         knowledge = self.dig_knowledge(p, r, assistant)
         cards = min(scoring.dig_cards(knowledge, weeks), len(self.piles[r]))
         self.events.append(("weeks", p, REGIONS[r], weeks, knowledge, cards, assistant))
-        self._move(p, weeks)
+        self._move(p, weeks + (ASSISTANT_WEEKS if assistant else 0))
         if cards:
             self.phase, self.pending = DRAW, ("draw", "dig", r, cards, 0)
         else:
@@ -1055,10 +1060,7 @@ class ThebesState(State):
             return f"a dig lasts at least 1 and at most {MAX_WEEKS} weeks, not {action.weeks} ({_RULE_DIG})"
         if action.assistant and "assistant" not in self.hand[p]:
             return "you have no assistant (Assistant) in your hand"
-        k = self.dig_knowledge(p, self.pending[1], action.assistant)
-        first = scoring.min_weeks(k)
-        return (f"with {k} knowledge (points de Savoir) a {action.weeks}-week dig draws 0 cards on the "
-                f"excavation table (table de Fouilles): dig at least {first} weeks")
+        return f"'{action}' is not allowed now"
 
     # -- saves ----------------------------------------------------------------------------------------
     def _to_dict(self) -> dict:
@@ -1232,10 +1234,6 @@ class ThebesState(State):
             problems.append("the game ends only when the deck is empty")
         return problems
 
-    # -- text -------------------------------------------------------------------------------------------
-    def __str__(self) -> str:
-        from .view import text_board
-        return text_board(self)
 
 
 def _minus(a: list[int], b: list[int]) -> list[int]:
@@ -1261,7 +1259,7 @@ class ThebesGame(Game):
     title = "Thebes: The Tomb Raiders"
     min_players, max_players = 2, 4
     variants = ("standard",)
-    rules_version = 1
+    rules_version = 2   # 2: the assistant costs its weeks; any dig length from 1 to 12
     summary = "time as a currency, expected value, hypergeometric draws"
     action_types = (Take, Dig, DigWeeks, Draw, PlayThief, PlayRobbers, PlayScientist, PickRelic, GiveRelic)
     # Random moves on the time track mislead the search (the seat behind moves more); greedy moves until

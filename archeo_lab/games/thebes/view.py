@@ -401,8 +401,15 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     }
 
 
-def text_board(state, names: list[str] | None = None) -> str:
-    """The whole position as plain text (``print(state)``); hands and pile contents shown."""
+def text_board(state, names: list[str] | None = None, *, seat: int | None = None,
+               everything: bool = False) -> str:
+    """The position as plain text (``print(state)``), as the table sees it.
+
+    The excavation piles lie face down and the action cards are held hidden (« Les joueurs les
+    gardent cachées dans leur main »): the text gives each pile's size and each hand's size.
+    ``seat`` adds that seat's hand and the pile cards it knows of; ``everything=True`` shows every
+    hand and every pile's cards.
+    """
     lines = []
     turn = "game over" if state.is_terminal else f"{_name(names, state.current_player)} to play ({state.phase})"
     lines.append(f"Thebes: {turn}; deck {len(state.deck)} cards")
@@ -412,14 +419,24 @@ def text_board(state, names: list[str] | None = None) -> str:
         lines.append("Presentations: " + ", ".join(state.exhibits + state.museums))
     for r, region in enumerate(REGIONS):
         pile = state.piles[r]
-        lines.append(f"  {REGION_NAMES[region][0]:<12} pile {len(pile):>2} cards: "
-                     f"{' '.join(str(v) for v in pile) or '-'}")
+        if everything:
+            shown = f": {' '.join(str(v) for v in pile) or '-'}"
+        elif seat is not None and state.known[seat][r]:
+            shown = f", you know of: {' '.join(str(v) for v in state.known[seat][r])}"
+        else:
+            shown = ""
+        lines.append(f"  {REGION_NAMES[region][0]:<12} pile {len(pile):>2} cards{shown}")
     scores = state.scores()
     for s in state.seats:
         exp = " ".join(f"{region[:3]}:{state.expertise[s][r]}" for r, region in enumerate(REGIONS)
                        if state.expertise[s][r])
         relics = sum(len(x) for x in state.relics[s])
+        if everything or s == seat:
+            hand = ", ".join(state.hand[s]) or "-"
+        else:
+            count = len(state.hand[s])
+            hand = f"{count} hidden card{'s' if count != 1 else ''}" if count else "-"
         lines.append(f"  {_name(names, s)}: week {state.week[s]}, expertise {exp or '-'}, general "
                      f"{state.general[s]}, {relics} relics, {state.congress[s]} congress, hand "
-                     f"{', '.join(state.hand[s]) or '-'}, permits {state.permits[s]}; {scores[s]} points")
+                     f"{hand}, permits {state.permits[s]}; {scores[s]} points")
     return "\n".join(lines)

@@ -993,10 +993,6 @@ class TikalState(State):
         from .saves import check_state
         return check_state(self)
 
-    # -- text -----------------------------------------------------------------------------------------------------
-    def __str__(self) -> str:
-        from .view import text_board
-        return text_board(self)
 
 
 class TikalGame(Game):

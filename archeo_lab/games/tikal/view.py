@@ -366,8 +366,13 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     }
 
 
-def text_board(state, names: list[str] | None = None) -> str:
-    """The position as plain text (``print(state)``): hexes, pieces, supplies and seats."""
+def text_board(state, names: list[str] | None = None, *, seat: int | None = None,
+               everything: bool = False) -> str:
+    """The position as plain text (``print(state)``): hexes, pieces, supplies and seats.
+
+    The stack and the face-down treasures appear as counts only, which every player sees, so
+    ``seat`` and ``everything`` change nothing here.
+    """
     lines = []
     turn = "game over" if state.is_terminal else f"{_name(names, state.current_player)} to {state.phase}"
     if state.phase == "actions":
