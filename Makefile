@@ -27,8 +27,10 @@ lab: $(STAMP)
 	cp binder/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	$(BIN)/jupyter lab $(ROOT_FLAG) tutorials/00_start_here.ipynb
 
+# Two workers (the CI machine has 2 cores); --dist loadfile keeps each file on one worker, so a
+# notebook's nbval cells share one kernel and the browser tests of a file share one JupyterLab.
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet open_spiel || echo "open_spiel not installable here: benchmarks run without the comparison"

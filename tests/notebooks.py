@@ -25,11 +25,12 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-__all__ = ["ROOT", "execute", "run_and_read", "values_fixture"]
+__all__ = ["ROOT", "execute", "executed", "run_and_read", "values_fixture"]
 
 ROOT = Path(__file__).resolve().parent.parent
 _MARK = "__archeo_lab_test_values__"
 _CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], dict] = {}
+_RUNS: dict[str, nbformat.NotebookNode] = {}
 
 
 def execute(path: str | Path, *, extra: str | None = None, timeout: int = 180) -> nbformat.NotebookNode:
@@ -58,10 +59,21 @@ def run_and_read(path: str | Path, expressions: dict[str, str], *, timeout: int 
             " default=repr))\n"
         )
         nb = execute(path, extra=code, timeout=timeout)
+        _RUNS[str(path)] = nb
         text = "".join(out.get("text", "") for out in nb.cells[-1].outputs if out.get("output_type") == "stream")
         payload = text[text.index(_MARK) + len(_MARK):]
         _CACHE[key] = json.loads(payload)
     return _CACHE[key]
+
+
+def executed(path: str | Path, *, timeout: int = 180) -> nbformat.NotebookNode:
+    """The notebook as ``run_and_read`` last executed it in this session (outputs included, the extra
+    cell that read the values removed), or a fresh execution."""
+    if str(path) not in _RUNS:
+        _RUNS[str(path)] = execute(path, extra="", timeout=timeout)
+    nb = nbformat.from_dict(json.loads(json.dumps(_RUNS[str(path)])))
+    nb.cells = nb.cells[:-1]
+    return nb
 
 
 def values_fixture(path: str | Path, expressions: dict[str, str]):

@@ -124,3 +124,27 @@ def test_line_map_colours_and_legend():
                   "stops", "top"):
         assert any(words in label for label in labels), words
     plt.close("all")
+
+
+def test_the_exported_tutorial_shows_every_board_as_a_picture(seen):
+    """Issue 14: a tutorial saved as JupyterLab saves it (no widget state) and exported to HTML shows each
+    board as its picture, and no empty widget box."""
+    import base64
+    import re
+
+    from nbconvert import HTMLExporter
+
+    from tests.notebooks import executed
+
+    nb = executed(NOTEBOOK)
+    nb.metadata.pop("widgets", None)            # JupyterLab saves no widget state by default
+    boards = [out for cell in nb.cells if cell.cell_type == "code" for out in cell.get("outputs", [])
+              if "application/vnd.jupyter.widget-view+json" in out.get("data", {})]
+    assert len(boards) >= 3, "the Luxor tutorial shows several boards"
+    html, _ = HTMLExporter().from_notebook_node(nb)
+    body = html.split("<body", 1)[1]
+    pictures = {base64.b64decode(b).decode() for b in re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', body)}
+    for i, out in enumerate(boards):
+        svg = out["data"].get("image/svg+xml", "")
+        assert svg.startswith("<svg") and svg in pictures, f"board {i}: no picture in the exported HTML"
+    assert "application/vnd.jupyter.widget-view+json" not in body
