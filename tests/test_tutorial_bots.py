@@ -22,6 +22,7 @@ EXPRESSIONS = {
     "chosen_300": "dict(chosen_300)",
     "chosen_600": "dict(chosen_600)",
     "spreads": "[spread_300, spread_600]",
+    "duel": "[verdict.wins, verdict.losses, verdict.significant(), len(duel.games)]",
     "visits_300": "visits_300",
     "thrifty": "[record(Thrifty(), 'random'), record(Thrifty(), 'greedy')]",
     "scorer": "[record(Scorer(), 'random'), record(Scorer(), 'greedy')]",
@@ -86,3 +87,10 @@ def test_tournament(seen):
 
 def test_full_game_board(seen):
     assert seen["full_game_seats"][0] == [0]
+
+
+def test_the_teachers_answer_compares_two_bots_with_a_sign_test(seen):
+    # "Compare them head to head, on the same seeds, and add games until the difference is clear."
+    wins, losses, significant, games = seen["duel"]
+    assert games == 20 and wins + losses <= games
+    assert significant and wins > losses

@@ -90,8 +90,10 @@ class SignTest:
         return self.p_value <= exact(level, "level")
 
     def __str__(self) -> str:
+        p = float(self.p_value)
+        shown = f"{p:.4f}" if p >= 0.0001 else f"{p:.1e}"      # never "0.0000": a p-value is never 0
         return (f"{self.wins} wins, {self.losses} losses, {self.ties} ties; sign test on the {self.decided} "
-                f"decided games: p = {float(self.p_value):.4f}")
+                f"decided games: p = {shown}")
 
 
 def sign_test(wins: int, losses: int, ties: int = 0) -> SignTest:
