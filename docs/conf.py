@@ -98,10 +98,9 @@ intersphinx_mapping = {}
 # -- HTML -----------------------------------------------------------------------------------------
 html_theme = "furo"
 html_title = "archeo-lab: board games and game theory"
-html_theme_options = {
-    "source_repository": f"https://github.com/{archeo_repository}/",
-    "source_branch": "main",
-    "source_directory": "docs/",
+html_theme_options = {   # the sources are the repository's root: tutorials/*.ipynb, docs/*.md
+    "source_view_link": f"https://github.com/{archeo_repository}/blob/main/{{filename}}",
+    "source_edit_link": f"https://github.com/{archeo_repository}/edit/main/{{filename}}",
 }
 html_copy_source = False
 html_show_sourcelink = False
