@@ -48,7 +48,7 @@ lite: $(STAMP)
 SITE ?= build/site
 SITE_LITE ?= yes
 site: $(STAMP)
-	$(BIN)/python -m sphinx -b html -c docs -d build/site-doctrees -W --keep-going -q . $(SITE)
+	$(BIN)/python -m sphinx -b html -c docs -d build/site-doctrees -W --keep-going -q -T . $(SITE)
 	$(if $(filter yes,$(SITE_LITE)),$(BIN)/python lite/build.py --out $(SITE)/lite)
 	@echo "Serve it with: $(BIN)/python -m http.server 8000 --bind 127.0.0.1 --directory $(SITE)"
 	@echo "then open http://127.0.0.1:8000/"
