@@ -15,11 +15,13 @@ served next to it, with its kernel idle.
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
 import re
-import socket
 import subprocess
 import sys
+import threading
 import time
 import zlib
 from pathlib import Path
@@ -34,10 +36,11 @@ import public_api  # noqa: E402
 TUTORIAL = "01_cibola"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Python's static file server, without a log line per request in the test output."""
+
+    def log_message(self, format, *args):   # noqa: A002 (the base class's signature)
+        pass
 
 
 @pytest.fixture(scope="session")
@@ -56,20 +59,17 @@ def course_site(tmp_path_factory):
     subprocess.run([sys.executable, str(REPO / "lite" / "build.py"), "--out", str(out / "lite")], check=True,
                    stdout=subprocess.DEVNULL)
     print(f"site built in {sphinx_done - started:.0f} s, its JupyterLite site in {time.monotonic() - sphinx_done:.0f} s")
-    port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                               "--directory", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # A static server in a thread of this process, on a port the system picks: nothing to wait for.
+    handler = functools.partial(_QuietHandler, directory=str(out))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)   # polling interval while the server binds its port
-        yield {"base": f"http://127.0.0.1:{port}", "root": out}
+        yield {"base": f"http://127.0.0.1:{server.server_address[1]}", "root": out}
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
 
 
 def _loaded(images) -> list[str]:
