@@ -43,8 +43,6 @@ archeo_lite_path = "lite"
 extensions = [
     "myst_nb",
     "sphinx.ext.autodoc",
-    "sphinx.ext.autosummary",
-    "sphinx.ext.intersphinx",
     "sphinx.ext.githubpages",   # .nojekyll, so that GitHub Pages serves _static/
     "archeo_site",
 ]
@@ -57,7 +55,6 @@ exclude_patterns = [
     "tutorials/exercises/bots/**",          # students' bot files, not pages
     "tutorials/student/**",                 # student versions a teacher made (archeo_lab.exercises.student)
 ]
-templates_path = []
 html_static_path = ["_static"]
 html_extra_path = ["_root"]           # index.html at the site root: sends the browser to docs/index.html
 
@@ -86,14 +83,11 @@ myst_heading_anchors = 3
 # Heading anchors as JupyterLab makes them ("#Mixed-strategies-and-the-indifference-condition"), so the
 # notebooks' and the glossary's links to a section work both in JupyterLab and on the site.
 myst_heading_slug_func = "archeo_site.jupyter_slug"
-suppress_warnings = ["mystnb.unknown_mime_type"]
 
 # -- API reference --------------------------------------------------------------------------------
 autodoc_default_options = {"members": True, "show-inheritance": True}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
-autosummary_generate = False
-intersphinx_mapping = {}
 
 # -- HTML -----------------------------------------------------------------------------------------
 html_theme = "furo"
