@@ -138,3 +138,21 @@ def test_run_in_your_browser_opens_the_notebook_in_jupyterlite(page: Page, cours
     expect(tab).to_contain_text(f"{TUTORIAL}.ipynb")
     expect(page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-MarkdownCell").first).to_contain_text(
         "Les Trésors de Cibola")
+
+
+@pytest.mark.browser
+def test_every_notebook_page_has_launch_buttons_to_notebooks_the_lite_site_has(course_site):
+    """Every page built from a notebook links to that notebook in the Lite site (and its student version)."""
+    root = course_site["root"]
+    notebooks = sorted((REPO / "tutorials").rglob("*.ipynb"))
+    notebooks = [p for p in notebooks if ".ipynb_checkpoints" not in p.parts]
+    assert notebooks
+    for notebook in notebooks:
+        rel = notebook.relative_to(REPO).with_suffix(".html")
+        html = (root / rel).read_text(encoding="utf-8")
+        targets = re.findall(r'href="([^"]*lite/lab/index\.html\?path=([^"]+))"', html)
+        assert targets, f"{rel}: no 'Run in your browser' button"
+        for href, path in targets:
+            assert (root / rel.parent / href.split("?")[0]).resolve() == (root / "lite" / "lab" / "index.html").resolve()
+            assert (root / "lite" / "files" / path).is_file(), f"{rel}: {path} is not in the Lite site"
+        assert "https://mybinder.org/v2/gh/" in html, f"{rel}: no 'Run on Binder' button"
