@@ -60,7 +60,7 @@ def add_launch_buttons(app: Sphinx, doctree: nodes.document) -> None:
         return
     html = "".join(f'<a class="archeo-launch {css}" href="{url}">{label}</a>'
                    for label, url, css in launch_links(app, docname))
-    note = ('<span class="archeo-launch-note">The boards on this page are pictures of the positions: '
+    note = ('<span class="archeo-launch-note">Boards on these pages are pictures of positions: '
             'run the notebook to play on them.</span>')
     buttons = nodes.raw("", f'<p class="archeo-launch-buttons">{html}{note}</p>', format="html")
     section = next(iter(doctree.findall(nodes.section)), None)
