@@ -3,6 +3,7 @@
 #   make test   create .venv, install, run every test (unit, random play, notebooks, browser)
 #   make bench  throughput and latency figures (benchmarks/)
 #   make lite   the course as a JupyterLite site in build/lite (no server: python -m http.server -d build/lite)
+#   make site   the course site in build/site (every notebook executed), the JupyterLite site in build/site/lite
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -10,7 +11,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test bench lite clean
+.PHONY: lab test bench lite site clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' || \
@@ -42,6 +43,17 @@ lite: $(STAMP)
 	$(BIN)/python lite/build.py --out build/lite
 	@echo "Serve it with: $(BIN)/python -m http.server 8000 --bind 127.0.0.1 --directory build/lite"
 	@echo "then open http://127.0.0.1:8000/lab/index.html?path=00_start_here.ipynb"
+
+# The course site (docs/conf.py): Sphinx + myst-nb over docs/ and tutorials/, every notebook executed
+# (cached in build/site-cache: only changed notebooks run again), warnings are errors.  The Sphinx part
+# runs offline; the JupyterLite part needs PyPI and npm as `make lite` does (SITE_LITE=no skips it).
+SITE ?= build/site
+SITE_LITE ?= yes
+site: $(STAMP)
+	$(BIN)/python -m sphinx -b html -c docs -d build/site-doctrees -W --keep-going -q -T . $(SITE)
+	$(if $(filter yes,$(SITE_LITE)),$(BIN)/python lite/build.py --out $(SITE)/lite)
+	@echo "Serve it with: $(BIN)/python -m http.server 8000 --bind 127.0.0.1 --directory $(SITE)"
+	@echo "then open http://127.0.0.1:8000/"
 
 clean:
 	rm -rf $(VENV) dist build .pytest_cache

@@ -206,7 +206,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--extra-contents", type=Path, action="append", default=[],
                         help="another folder of notebooks to serve (the browser test adds its own)")
     args = parser.parse_args(argv)
-    build(args.out, args.pyodide, args.extra_contents)
+    build(args.out.resolve(), args.pyodide, args.extra_contents)   # jupyter lite runs in the work folder: no relative paths
 
 
 if __name__ == "__main__":
