@@ -38,7 +38,8 @@ from pathlib import Path
 __all__ = [
     "Step", "PATH", "TUTORIALS", "EXERCISES", "step", "estimate_minutes",
     "reading_words", "code_cells", "final_board", "learner_decisions", "Estimate", "estimate",
-    "stated_minutes", "needs", "MapRow", "path_map", "path_markdown", "WORDS_PER_MINUTE", "SECONDS_PER_CELL", "SECONDS_PER_DECISION", "GAMES_FOR_DECISIONS",
+    "stated_minutes", "needs", "MapRow", "path_map", "path_markdown",
+    "WORDS_PER_MINUTE", "SECONDS_PER_CELL", "SECONDS_PER_DECISION", "GAMES_FOR_DECISIONS",
 ]
 
 WORDS_PER_MINUTE = 150

@@ -13,7 +13,8 @@ has levels: ``make("mcts", level="hard")`` or ``make("mcts:hard")``.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from archeo_lab.engine.errors import quote
 

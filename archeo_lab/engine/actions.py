@@ -40,7 +40,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, ClassVar, Iterable
+from typing import Any, ClassVar
+from collections.abc import Iterable
 
 from .errors import UnreadableAction, quote
 
@@ -92,7 +93,7 @@ class Action:
         return out
 
     @classmethod
-    def from_json(cls, data: dict) -> "Action":
+    def from_json(cls, data: dict) -> Action:
         """Build the action from its JSON form, checking every field's type."""
         values = {}
         for name, typ in cls._fields():
@@ -116,7 +117,7 @@ class Action:
         return cls(**values)
 
     @classmethod
-    def parse(cls, text: str) -> "Action | None":
+    def parse(cls, text: str) -> Action | None:
         """Read this kind of action from its text, or return None if the text is another kind."""
         m = cls._regex().fullmatch(text)
         if m is None:

@@ -24,7 +24,8 @@ import importlib.util
 import json
 from itertools import repeat
 from operator import is_
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
+from collections.abc import Sequence
 
 from .actions import Action, ActionCodec
 from .errors import CorruptSave, IllegalAction, SetupError, UnreadableAction, quote
@@ -58,7 +59,7 @@ class Game:
     #: Settings under which the search bot plays this game best (``rollout``, ``rollout_depth``);
     #: see ``archeo_lab.bots.mcts``.  Measured with ``benchmarks/strength.py``.
     search_hints: ClassVar[dict] = {}
-    state_class: ClassVar[type["State"]]
+    state_class: ClassVar[type[State]]
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.title, self.action_types)
@@ -66,7 +67,7 @@ class Game:
 
     # -- set-up -------------------------------------------------------------
     def new_state(self, players: int | None = None, seed: int | None = None,
-                  variant: str | None = None) -> "State":
+                  variant: str | None = None) -> State:
         """A new game after set-up; ``seed=None`` draws a seed and records it."""
         players = self.check_players(players)
         variant = self.check_variant(variant)
@@ -105,7 +106,7 @@ class Game:
         return self.codec.parse(text)
 
     # -- saves --------------------------------------------------------------
-    def state_from_json(self, text: str | bytes | dict) -> "State":
+    def state_from_json(self, text: str | bytes | dict) -> State:
         """Load ``state.to_json()``; a corrupt or foreign save raises ``CorruptSave`` naming the field.
 
         All or nothing: every field is read with its type and range (the game's ``_from_dict``),
@@ -150,7 +151,7 @@ class Game:
             return None
         return importlib.import_module(f"{package}.{name}")
 
-    def view(self, state: "State", seat: int | None, *, names: list[str] | None = None) -> dict:
+    def view(self, state: State, seat: int | None, *, names: list[str] | None = None) -> dict:
         """The game part of a board's view model, as seen by ``seat`` (``None``: a spectator).
 
         ``<game>/view.py`` provides it as ``board_view(state, seat, names)``.
@@ -160,14 +161,14 @@ class Game:
             raise TypeError(f"{self.title} has no board view (its folder has no view.py)")
         return module.board_view(state, seat, names)
 
-    def draw(self, state: "State", seat: int | None = None, *, names: list[str] | None = None) -> str:
+    def draw(self, state: State, seat: int | None = None, *, names: list[str] | None = None) -> str:
         """A static SVG picture of the position: ``<game>/draw.py``'s ``draw(state, seat=..., names=...)``."""
         module = self._part("draw")
         if module is None:
             raise TypeError(f"{self.title} has no static drawing (its folder has no draw.py)")
         return module.draw(state, seat=seat, names=names)
 
-    def text(self, state: "State", seat: int | None = None, *, everything: bool = False,
+    def text(self, state: State, seat: int | None = None, *, everything: bool = False,
              names: list[str] | None = None) -> str:
         """The position in words: ``<game>/view.py``'s ``text_board(state, names, seat=..., everything=...)``.
 
@@ -181,7 +182,7 @@ class Game:
             seat = state.check_seat(seat)
         return module.text_board(state, names, seat=seat, everything=bool(everything))
 
-    def evaluate(self, state: "State") -> list[float]:
+    def evaluate(self, state: State) -> list[float]:
         """A heuristic value per seat (greedy and search bots use it): ``<game>/evaluate.py``'s
         ``evaluate(state)``, or the scores when the game has none."""
         module = self._part("evaluate")
@@ -245,7 +246,7 @@ class State(abc.ABC):
         return [s for s in range(self.players) if keys[s] == best]
 
     @abc.abstractmethod
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy (cheap: used by search bots)."""
 
     @abc.abstractmethod
@@ -253,7 +254,7 @@ class State(abc.ABC):
         """What ``player`` may see, as a JSON-able dict (hidden information removed)."""
 
     @abc.abstractmethod
-    def determinize(self, player: int, rng: Rng | int) -> "State":
+    def determinize(self, player: int, rng: Rng | int) -> State:
         """A clone whose hidden information is resampled consistently with ``observation(player)``.
 
         Nothing in the copy rebuilds the real hidden cards, tiles or piles: it gets a generator and
@@ -343,7 +344,7 @@ class State(abc.ABC):
     # -- hooks a game fills in ----------------------------------------------
     @classmethod
     @abc.abstractmethod
-    def _new(cls, players: int, seed: int, variant: str) -> "State":
+    def _new(cls, players: int, seed: int, variant: str) -> State:
         """The position after set-up (the rule book's "Préparation")."""
 
     @abc.abstractmethod
@@ -368,7 +369,7 @@ class State(abc.ABC):
 
     @classmethod
     @abc.abstractmethod
-    def _from_dict(cls, fields: Fields, players: int, variant: str) -> "State":
+    def _from_dict(cls, fields: Fields, players: int, variant: str) -> State:
         """Rebuild from ``_to_dict()`` output, reading every field through ``fields``."""
 
     def check(self) -> list[str]:

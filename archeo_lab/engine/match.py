@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from .actions import Action
 from .errors import CannotUndo, CorruptSave, IllegalAction, quote
@@ -206,7 +207,7 @@ class Match:
             f.write(self.to_json(indent=1))
 
     @classmethod
-    def load(cls, path: str | os.PathLike, opponents: Mapping[int, Any] | None = None) -> "Match":
+    def load(cls, path: str | os.PathLike, opponents: Mapping[int, Any] | None = None) -> Match:
         """Read a saved match; it is replayed move by move and checked against the saved position."""
         try:
             with open(path, encoding="utf-8") as f:
@@ -216,7 +217,7 @@ class Match:
         return cls.from_json(text, opponents=opponents)
 
     @classmethod
-    def from_json(cls, text: str | dict, opponents: Mapping[int, Any] | None = None) -> "Match":
+    def from_json(cls, text: str | dict, opponents: Mapping[int, Any] | None = None) -> Match:
         f = read_envelope(text, "match", MATCH_FORMAT, MATCH_SCHEMA)
         try:
             game = get_game(f.str("game"))

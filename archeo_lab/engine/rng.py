@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-from typing import MutableSequence, Sequence, TypeVar
+from typing import TypeVar
+from collections.abc import MutableSequence, Sequence
 
 __all__ = ["Rng", "fresh_seed", "seed_state"]
 
@@ -91,11 +92,11 @@ class Rng:
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
-    def spawn(self) -> "Rng":
+    def spawn(self) -> Rng:
         """An independent child generator (for a bot or a determinization)."""
         return Rng(state=self.next64())
 
-    def copy(self) -> "Rng":
+    def copy(self) -> Rng:
         return Rng(state=self.state)
 
     def __repr__(self) -> str:

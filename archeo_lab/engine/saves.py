@@ -20,7 +20,8 @@ archeo_lab.engine.errors.CorruptSave: state.round must be an integer from 1 to 8
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Collection, Mapping
+from typing import Any
+from collections.abc import Callable, Collection, Mapping
 
 from .errors import CorruptSave, quote
 
@@ -88,7 +89,7 @@ class Spec:
     def __init__(self, words: str, test: Callable[[Any, int], bool]):
         self.words, self.test = words, test
 
-    def __or__(self, other: "Spec") -> "Spec":
+    def __or__(self, other: Spec) -> Spec:
         """Either spec: ``ints(0, 3) | one_of([""])``."""
         return Spec(f"{self.words} or {other.words}", lambda v, n: self.test(v, n) or other.test(v, n))
 
@@ -256,10 +257,10 @@ class Fields:
             out.append(entry)
         return out
 
-    def sub(self, key: str) -> "Fields":
+    def sub(self, key: str) -> Fields:
         return Fields(self._get(key), f"{self.path}.{key}")
 
-    def subs(self, key: str, *, length: int | None = None) -> "list[Fields]":
+    def subs(self, key: str, *, length: int | None = None) -> list[Fields]:
         return [Fields(v, f"{self.path}.{key}[{i}]") for i, v in enumerate(self.list(key, length=length))]
 
 

@@ -12,7 +12,7 @@ Games import this instead of writing their own (``duplicates`` finds copies).
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 __all__ = ["SeatNames", "article", "final_table", "name", "plural", "verb", "verdict", "who"]
 
@@ -36,7 +36,7 @@ class SeatNames(list):
         self.you = frozenset(you)
 
     @classmethod
-    def addressing(cls, names: Sequence[str]) -> "SeatNames":
+    def addressing(cls, names: Sequence[str]) -> SeatNames:
         """Names where each seat named with the pronoun "You" is spoken to in the second person."""
         return cls(names, you=[s for s, n in enumerate(names) if n.strip().lower() == "you"])
 

@@ -45,7 +45,8 @@ from decimal import Decimal
 from fractions import Fraction
 from html import escape
 from numbers import Integral, Rational, Real
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
 __all__ = [
     "Exercise", "Feedback", "NOT_DONE", "RIGHT", "CLOSE", "WRONG",

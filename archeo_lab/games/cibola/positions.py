@@ -15,7 +15,7 @@ is a legal state (``check()``: as many rocks as rock cards collected).
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from . import scoring
 from .components import CARD_BY_ID, COLUMNS, EXPLORERS_PER_PLAYER, ROUNDS, TOTEM_BY_NAME, TOTEMS_IN_PLAY

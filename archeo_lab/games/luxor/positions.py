@@ -16,10 +16,10 @@ at the start of ``current_player``'s turn.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from .components import ADVENTURERS_PER_PLAYER, KIND_INDEX, KINDS, TOKENS
-from .state import ADVENTURES, GAME, PLAY, LuxorState
+from .state import GAME, PLAY, LuxorState
 
 __all__ = ["position", "tile_at", "stack_at", "hand_tiles", "layout_tiles", "stack_in_words", "placed_tiles"]
 

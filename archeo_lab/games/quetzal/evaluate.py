@@ -19,7 +19,9 @@ It reads only public information, so bots may call it on any copy.
 
 from __future__ import annotations
 
-from .components import ANNEX_BONUS, CARD_BY_ID, FIRST_PLAYER_VP, LOCATIONS, OBJECT_BY_KEY, OBJECT_TYPES, ROUNDS, SHIP_VP
+from .components import (
+    ANNEX_BONUS, CARD_BY_ID, FIRST_PLAYER_VP, LOCATIONS, OBJECT_BY_KEY, OBJECT_TYPES, ROUNDS, SHIP_VP,
+)
 from .scoring import upgrade_points
 from .tables import DUMMY, HARBOUR, KINDS, LOC, MARKET, STELE
 

@@ -15,7 +15,7 @@ round), so the result is a legal state (``check()``).
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from .components import CARD_BY_ID, DISCOVERY_MAX, LOCATION_BY_KEY, TEAM_MEEPLES, TILE_KIND
 from .state import GAME, QuetzalState
@@ -67,7 +67,8 @@ def position(players: int = 3, *, seed: int = 0, reserves: Sequence[Sequence[int
             camp.append((p, "any", rest_team, 0, 0, bool(rest_char)))
     if n == 2:
         state.dummy = 4 - sum(g[2] + g[3] for gs in state.spots for g in gs if g[0] == -1)
-    for name, values, lo, hi in (("gold", gold, 0, None), ("vp", vp, 0, None), ("discovery", discovery, 0, DISCOVERY_MAX)):
+    limits = (("gold", gold, 0, None), ("vp", vp, 0, None), ("discovery", discovery, 0, DISCOVERY_MAX))
+    for name, values, lo, hi in limits:
         if values is not None:
             if len(values) != n or any(v < lo or (hi is not None and v > hi) for v in values):
                 raise ValueError(f"{name}: give {n} values from {lo}" + (f" to {hi}" if hi is not None else ""))

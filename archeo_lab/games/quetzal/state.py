@@ -131,7 +131,8 @@ EVENTS = {
     "toss": (SEAT, Spec("the faces of a seat's meeples", lambda v, n: isinstance(v, (list, tuple))
                         and len(v) == TEAM_MEEPLES[n] + 1 and all(f in _FACE_SLOT for f in v)),
              ints(0, _MEEPLES * STANDING_GOLD)),
-    "reroll": (SEAT, one_of(RESERVE_FACES), one_of(_FACE_SLOT), one_of([0, STANDING_GOLD]), one_of(["upgrade", "camp"])),
+    "reroll": (SEAT, one_of(RESERVE_FACES), one_of(_FACE_SLOT), one_of([0, STANDING_GOLD]),
+               one_of(["upgrade", "camp"])),
     "place": (SEAT, _LOCATION, one_of(["adventurer", "archaeologist", "any"]), ints(0, _MEEPLES), ints(0, _MEEPLES),
               ints(0, _MEEPLES), one_of([False, True]), ints(0, TRACK_LIMIT)),
     "camp": (SEAT, ints(0, _MEEPLES * CAMP_GOLD)), "outbid": (_SEAT_OR_DUMMY, _LOCATION, ints(1, _MEEPLES)),
@@ -194,7 +195,7 @@ class QuetzalState(State):
 
     # -- set-up ("Mise en place") -------------------------------------------------------------------
     @classmethod
-    def _new(cls, players: int, seed: int, variant: str) -> "QuetzalState":
+    def _new(cls, players: int, seed: int, variant: str) -> QuetzalState:
         s = object.__new__(cls)
         s.players, s.variant, s.seed = players, variant, seed
         rng = s.rng = Rng(seed)
@@ -303,7 +304,7 @@ class QuetzalState(State):
         # "En cas d'égalité, c'est le joueur le plus avancé sur la piste de Découverte qui gagne."
         return (self.discovery[seat],)
 
-    def clone(self) -> "QuetzalState":
+    def clone(self) -> QuetzalState:
         c = object.__new__(QuetzalState)
         c.players, c.variant, c.seed = self.players, self.variant, self.seed
         c.rng = Rng(state=self.rng.state)
@@ -342,7 +343,7 @@ class QuetzalState(State):
             "tossed": [list(t) for t in self.tossed],
         }
 
-    def determinize(self, player: int, rng: Rng | int) -> "QuetzalState":
+    def determinize(self, player: int, rng: Rng | int) -> QuetzalState:
         """A clone with the object pile and the upgrade stack reshuffled (the only hidden information).
 
         The result depends only on ``observation(player)`` and ``rng``: the hidden items are
@@ -376,7 +377,8 @@ class QuetzalState(State):
             black, white, standing = faces.count("black"), faces.count("white"), faces.count("standing")
             char_black = faces[-1] == "black"
             char_white = faces[-1] == "white"
-            self.reserve[p] = [black - char_black, white - char_white, team - black - white + char_black + char_white, 1]
+            either = team - black - white + char_black + char_white
+            self.reserve[p] = [black - char_black, white - char_white, either, 1]
             self.gold[p] += standing * STANDING_GOLD
             tossed.append(faces)
             self.events.append(("toss", p, tuple(faces), standing * STANDING_GOLD))
@@ -912,7 +914,7 @@ class QuetzalState(State):
         }
 
     @classmethod
-    def _from_dict(cls, f: Fields, players: int, variant: str) -> "QuetzalState":
+    def _from_dict(cls, f: Fields, players: int, variant: str) -> QuetzalState:
         s = object.__new__(cls)
         s.players, s.variant, s._legal_cache = players, variant, None
         set_covered(s)

@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING
 
 from .actions import Deliver, Place
 
-B, W, E, C = range(4)                     # reserve indices: black, white, either, character
 from .components import ANNEX_BONUS, COVERED_TWO_PLAYERS, LOCATIONS, OBJECT_TYPES, SHIP_VP
 
 if TYPE_CHECKING:
     from .state import QuetzalState
+
+B, W, E, C = range(4)                     # reserve indices: black, white, either, character
 
 __all__ = [
     "DUMMY", "LOC", "CAMP", "STELE", "HARBOUR", "MARKET", "TEMPLES", "VILLAGES", "ANNEXES", "SHIPS", "KINDS",
@@ -125,7 +126,7 @@ BID_A_BITS = sum(1 << i for i in BIDS_BEFORE_VILLAGE)
 AFFORD_TEMPLE = [STELE_BIT | sum(1 << i for i in TEMPLES if COSTS[i] <= g) for g in range(6)]
 #: Bits of the Village slots a seat can pay for, by gold (capped at 2).
 AFFORD_VILLAGE = [sum(1 << i for i in VILLAGES if COSTS[i] <= g) for g in range(3)]
-TABLES: dict[tuple, "Table"] = {}
+TABLES: dict[tuple, Table] = {}
 
 
 class Table:
@@ -189,7 +190,7 @@ def covered_spaces(players: int) -> frozenset:
     return frozenset(LOC[k] for k in COVERED_TWO_PLAYERS) if players == 2 else frozenset()
 
 
-def set_covered(state: "QuetzalState") -> None:
+def set_covered(state: QuetzalState) -> None:
     """Covered spaces (two players) and the Village slots and Ships left open."""
     state.covered = covered_spaces(state.players)
     state.open_villages = tuple(i for i in VILLAGES if i not in state.covered)
@@ -206,7 +207,7 @@ def hold_key(i: int, group) -> int:
     return i * 64 + _COLOUR_CODE[group[1]] * 16 + group[2] + group[3] + group[4] + group[5]
 
 
-def derive_board(state: "QuetzalState") -> None:
+def derive_board(state: QuetzalState) -> None:
     """Recompute ``taken`` (unique and bidding locations occupied, as bits) and ``holds`` from ``spots``."""
     state.taken = sum(1 << i for i, g in enumerate(state.spots) if g and KINDS[i] != "free")
     state.holds = [(g[0][0], hold_key(i, g[0])) if g and KINDS[i] == "bidding" else None

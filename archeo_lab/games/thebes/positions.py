@@ -16,7 +16,7 @@ result is a legal state (``check()``) with the seat furthest behind to play.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from .components import CARD_BY_KEY, REGIONS, RELIC_KEYS, STORAGE_SPACES
 from .state import GAME, REGION_INDEX, TURN, ThebesState, _GREEN, _RELIC_OF, permits_dealt

@@ -40,7 +40,7 @@ __all__ = [
     "PlaceGuardian", "EndTurn", "Bid", "Pass", "ACTION_TYPES",
 ]
 
-_INTERNED: dict[tuple, "TikalAction"] = {}
+_INTERNED: dict[tuple, TikalAction] = {}
 _SPACE = r"[a-h][1-5]"
 #: Per field, the values the rules can make legal (a passage costs 1 to 6 AP; up to 4 seats).
 _DOMAIN = {

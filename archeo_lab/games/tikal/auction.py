@@ -26,7 +26,7 @@ plays for free, so passing can beat bidding (values 1, 0, 0).
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 __all__ = ["english_auction", "truthful", "second_price"]
 

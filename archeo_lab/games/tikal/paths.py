@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from itertools import combinations
-from typing import Iterable
+from collections.abc import Iterable
 
 import networkx as nx
 

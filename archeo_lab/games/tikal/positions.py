@@ -14,7 +14,7 @@ treasure and level comes out of its supply, so the result is a legal state
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from .components import TILE_BY_ID, TREASURE_KINDS
 from .hexgrid import INDEX, rotated

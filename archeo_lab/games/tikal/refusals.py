@@ -109,7 +109,7 @@ def _place_reason(state, action: PlaceTile) -> str:
         same = next(r for r in rots if rotated(tile.stones, r) == rotated(tile.stones, action.rotation))
         return f"rotation {action.rotation} gives the same picture as rotation {same}: use rotation {same}"
     links = []
-    for d, j in enumerate(NEIGHBOURS[i]):
+    for j in NEIGHBOURS[i]:
         if j >= 0 and state.kind[j] not in (None, "volcano"):
             links.append(LABELS[j])
     if not links:

@@ -108,7 +108,7 @@ _LEAD3 = scoring.LEADER_STRENGTH
 #: The public log keeps at least this many of its last lines (and at most twice as many).
 LOG_KEEP = 24
 _BY_LETTER = {letter: [t.id for t in TILES if t.letter == letter] for letter in LETTERS}
-_INITIAL_GEO: dict[int, "_Geo"] = {}
+_INITIAL_GEO: dict[int, _Geo] = {}
 #: Treasure kinds in alphabetical order: the order Exchange actions sort in.
 _KINDS_ALPHA = tuple(sorted(TREASURE_KINDS))
 _KINDS_ALPHA_INDEX = tuple(KIND_INDEX[k] for k in _KINDS_ALPHA)
@@ -250,7 +250,7 @@ class TikalState(State):
 
     # -- set-up ("Matériel et installation") -------------------------------------------------------
     @classmethod
-    def _new(cls, players: int, seed: int, variant: str) -> "TikalState":
+    def _new(cls, players: int, seed: int, variant: str) -> TikalState:
         s = object.__new__(cls)
         s.players, s.variant, s.seed = players, variant, seed
         rng = s.rng = Rng(seed)
@@ -374,7 +374,7 @@ class TikalState(State):
         guarded = [self.value[i] for i in range(SPACES) if self.guard[i] is not None and self.guard[i][0] == seat]
         return (max(guarded, default=0), sum(self.treasures[seat]))
 
-    def clone(self) -> "TikalState":
+    def clone(self) -> TikalState:
         c = object.__new__(TikalState)
         c.players, c.variant, c.seed = self.players, self.variant, self.seed
         c.rng = Rng(state=self.rng.state)
@@ -429,7 +429,7 @@ class TikalState(State):
             "events": list(self.events),
         }
 
-    def determinize(self, player: int, rng: Rng | int) -> "TikalState":
+    def determinize(self, player: int, rng: Rng | int) -> TikalState:
         """A clone where the stack (within each letter) and every face-down treasure are reshuffled."""
         self.check_seat(player)
         rng = self._as_rng(rng)
@@ -984,7 +984,7 @@ class TikalState(State):
         }
 
     @classmethod
-    def _from_dict(cls, f: Fields, players: int, variant: str) -> "TikalState":
+    def _from_dict(cls, f: Fields, players: int, variant: str) -> TikalState:
         from .saves import read_state
         return read_state(cls, f, players, variant)
 
