@@ -12,8 +12,9 @@ is plain Python and runs anywhere, JupyterLite included.
 """
 
 from . import games as _games  # noqa: F401  (registers the built-in games)
+from .bots import Match  # the engine's Match, also reading bot names ("greedy", "mcts:hard")
 from .engine import (
-    CannotUndo, CorruptSave, Game, IllegalAction, Match, SetupError, State, UnreadableAction,
+    CannotUndo, CorruptSave, Game, IllegalAction, SetupError, State, UnreadableAction,
     get_game, list_games, register,
 )
 

@@ -197,7 +197,7 @@ def learner_decisions(game: str, players: int, opponents: dict, *, variant: str 
     >>> learner_decisions("cibola", 2, {1: "random"}, games=2)
     [33, 35]
     """
-    from archeo_lab import Match
+    from archeo_lab.bots import Match
 
     free = [s for s in range(players) if s not in opponents]
     if not free:

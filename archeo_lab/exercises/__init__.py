@@ -557,7 +557,7 @@ class Exercise:
 
     def answer_sheet(self) -> str:
         """Every question's title and expected answer, as Markdown (for the teachers' sections and pages)."""
-        from .teacher_pages import show
+        from .showing import show
 
         return "\n".join(f"* **{q.title}**: {show(q.expected())}" for q in self._questions.values())
 

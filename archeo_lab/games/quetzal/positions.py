@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .components import CARD_BY_ID, DISCOVERY_MAX, LOCATION_BY_KEY, TEAM_MEEPLES, TILE_KIND
-from .state import GAME, QuetzalState
-from .tables import LOC, derive_board
+from .state import GAME, QuetzalState, derive_board
+from .tables import LOC
 
 __all__ = ["position", "holder"]
 

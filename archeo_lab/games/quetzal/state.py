@@ -85,7 +85,7 @@ from .tables import (
     AFFORD_TEMPLE, AFFORD_VILLAGE, ANNEXES, BID_A_BITS, BIDS_BEFORE_VILLAGE, CAMP, COSTS, DELIVERIES,
     DUMMY, DUMMY_TARGETS, HARBOUR, KINDS, LOC, MARKET, N_LOCATIONS, SHIP_TASKS, STELE, STELE_BIT,
     TABLES, TEMPLE_BITS, TEMPLE_TASKS, TEMPLES, VILLAGE_BITS, VILLAGE_TASKS, Table, delivery_options,
-    derive_board, group_size, hold_key, set_covered,
+    BIDDING, SHIPS, VILLAGES, covered_spaces, group_size, hold_key,
 )
 from .toss import SAMPLER, shuffle
 
@@ -172,6 +172,23 @@ def team_meeples(players: int) -> int:
 
 
 # -- the state ----------------------------------------------------------------------------------------
+
+
+def set_covered(state: QuetzalState) -> None:
+    """Covered spaces (two players) and the Village slots and Ships left open."""
+    state.covered = covered_spaces(state.players)
+    state.open_villages = tuple(i for i in VILLAGES if i not in state.covered)
+    state.open_ships = tuple(i for i in SHIPS if i not in state.covered)
+    state.open_village_mask = sum(1 << i for i in state.open_villages)
+    state.open_bidding = tuple(i for i in BIDDING if i not in state.covered)
+
+
+def derive_board(state: QuetzalState) -> None:
+    """Recompute ``taken`` (unique and bidding locations occupied, as bits) and ``holds`` from ``spots``."""
+    state.taken = sum(1 << i for i, g in enumerate(state.spots) if g and KINDS[i] != "free")
+    state.holds = [(g[0][0], hold_key(i, g[0])) if g and KINDS[i] == "bidding" else None
+                   for i, g in enumerate(state.spots)]
+
 
 class QuetzalState(State):
     """A position of Quetzal.  Public fields are read-only for learners.

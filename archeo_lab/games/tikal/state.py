@@ -87,19 +87,16 @@ from .actions import (
 )
 from .components import (
     ACTION_POINTS, ADVANCED_START_POINTS, BASE_CAMP, CAMPS, COSTS, EXPLORERS, GUARDIANS, LETTERS, LEVEL_PIECES,
-    START_HEXES, TILE_BY_ID, TILES, TREASURE_COPIES, TREASURE_KINDS,
+    TILE_BY_ID, TILES, TREASURE_COPIES, TREASURE_KINDS,
+)
+from .encoding import (
+    ACTIONS, BID, BOXED, CHOOSE, FINAL, GUARD, NORMAL, OVER, PLACE, RESERVE, SCORING, START_BY_INDEX,
 )
 from .hexgrid import INDEX, LABELS, NEIGHBOURS, OPPOSITE, SPACES, distinct_rotations, rotated, side_mask
 
 __all__ = ["TikalState", "TikalGame", "GAME", "RESERVE", "BOXED", "GUARD"]
 
 # -- constants ------------------------------------------------------------------------------------
-#: Where a leader can be besides a space index.
-RESERVE, BOXED, GUARD = -1, -2, -3
-PLACE, CHOOSE, BID, ACTIONS, OVER = "place", "choose", "bid", "actions", "over"
-PHASES = (PLACE, CHOOSE, BID, ACTIONS, OVER)
-NORMAL, SCORING, FINAL = "normal", "scoring", "final"
-TURN_KINDS = (NORMAL, SCORING, FINAL)
 KINDS = ("camp", "temple", "clearing", "ruin", "volcano")
 PIECES = ("explorer", "leader")
 BASE = INDEX[BASE_CAMP]
@@ -112,7 +109,7 @@ _INITIAL_GEO: dict[int, _Geo] = {}
 #: Treasure kinds in alphabetical order: the order Exchange actions sort in.
 _KINDS_ALPHA = tuple(sorted(TREASURE_KINDS))
 _KINDS_ALPHA_INDEX = tuple(KIND_INDEX[k] for k in _KINDS_ALPHA)
-_START = {INDEX[h.space]: h for h in START_HEXES}
+_START = START_BY_INDEX
 _MAX_LEVEL = max(LEVEL_PIECES)
 
 # Interned actions (an action is one object: ``apply`` finds it by identity).
