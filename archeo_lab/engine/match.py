@@ -128,7 +128,7 @@ class Match:
                 self.names[seat] = f"Bot {seat} ({self.opponents[seat]})"
 
     # -- moves --------------------------------------------------------------------
-    def apply(self, action: Action | str | dict, autoplay: bool = True) -> list[tuple[int, Action]]:
+    def apply(self, action: Action | str | dict[str, Any], autoplay: bool = True) -> list[tuple[int, Action]]:
         """Play the learner's move, then (unless ``autoplay=False``) the bots' replies.
 
         Returns every (seat, action) played.
@@ -167,11 +167,13 @@ class Match:
     def bot_view(self) -> State:
         """What a bot at the current seat is given: a determinized copy (hidden information resampled)."""
         seat = self.state.current_player
+        if seat is None:
+            raise IllegalAction("the game is over: no bot is to move")
         return self.state.determinize(seat, Rng(self._bot_seeds[seat] + 7 * len(self.history)))
 
     def play_bots(self, limit: int | None = None) -> list[tuple[int, Action]]:
         """Bots play until a learner's seat is to move, the game ends, or ``limit`` moves."""
-        played = []
+        played: list[tuple[int, Action]] = []
         while self.bot_to_move and (limit is None or len(played) < limit):
             played.append(self.step_bot())
         return played
@@ -204,7 +206,7 @@ class Match:
         return undone
 
     # -- saves ----------------------------------------------------------------------
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "format": MATCH_FORMAT, "schema": MATCH_SCHEMA, "game": self.game.key,
             "names": self.names, "opponents": {str(s): spec for s, spec in self.opponents.items()},
@@ -216,13 +218,13 @@ class Match:
     def to_json(self, *, indent: int | None = None) -> str:
         return json.dumps(self.to_dict(), indent=indent)
 
-    def save(self, path: str | os.PathLike) -> None:
+    def save(self, path: str | os.PathLike[str]) -> None:
         """Write the match (start, every move, current position) as JSON."""
         with open(path, "w", encoding="utf-8") as f:
             f.write(self.to_json(indent=1))
 
     @classmethod
-    def load(cls, path: str | os.PathLike, opponents: Mapping[int, Any] | None = None) -> Match:
+    def load(cls, path: str | os.PathLike[str], opponents: Mapping[int, Any] | None = None) -> Match:
         """Read a saved match; it is replayed move by move and checked against the saved position."""
         try:
             with open(path, encoding="utf-8") as f:
@@ -232,7 +234,7 @@ class Match:
         return cls.from_json(text, opponents=opponents)
 
     @classmethod
-    def from_json(cls, text: str | dict, opponents: Mapping[int, Any] | None = None) -> Match:
+    def from_json(cls, text: str | dict[str, Any], opponents: Mapping[int, Any] | None = None) -> Match:
         f = read_envelope(text, "match", MATCH_FORMAT, MATCH_SCHEMA)
         try:
             game = get_game(f.str("game"))

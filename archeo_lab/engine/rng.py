@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from typing import TypeVar
+from typing import Any, TypeVar
 from collections.abc import MutableSequence, Sequence
 
 __all__ = ["Rng", "fresh_seed", "seed_state"]
@@ -86,7 +86,7 @@ class Rng:
         """One element of a non-empty sequence, uniformly."""
         return seq[self.below(len(seq))]
 
-    def shuffle(self, seq: MutableSequence) -> None:
+    def shuffle(self, seq: MutableSequence[Any]) -> None:
         """Shuffle in place (Fisher-Yates)."""
         for i in range(len(seq) - 1, 0, -1):
             j = self.below(i + 1)
