@@ -238,6 +238,15 @@ class State(abc.ABC):
         self._legal_cache = None
         self._apply(action)  # type: ignore[arg-type]  # an Action now: found in the legal list or resolved
 
+    def changed(self) -> None:
+        """Say that this position's fields were edited by hand (a lesson's or a test's position).
+
+        Forgets what was worked out from the old fields (the legal actions; a game overriding this
+        also recomputes its own derived data), so that the next ``legal_actions()`` and ``apply``
+        read the position as it is now.  ``apply`` never needs it.
+        """
+        self._legal_cache = None
+
     @abc.abstractmethod
     def scores(self) -> list[int]:
         """Points per seat now (the final score once the game is over)."""

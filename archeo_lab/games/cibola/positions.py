@@ -97,7 +97,7 @@ def position(players: int = 4, *, seed: int = 0, table: Sequence[str] | None = N
     state.bid_order = [(torch + i) % n for i in range(n)]
     state.current_player = torch
     state.events = [("start", torch, tuple(state.totems_in_play)), ("round", round, tuple(state.table))]
-    state._legal_cache = None
+    state.changed()
     problems = state.check()
     if problems:
         raise ValueError(problems[0])

@@ -154,8 +154,7 @@ def position(players: int = 2, *, seed: int = 0, variant: str | None = None,
     if not 0 <= current_player < n:
         raise ValueError(f"current_player must be a seat, 0 to {n - 1}")
     state._start_turn(current_player)
-    state._cells_cache = None
-    state._legal_cache = None
+    state.changed()
     state.events.append(("position",))
     problems = state.check()
     if problems:

@@ -1197,6 +1197,12 @@ class LuxorState(State):
         s.events = f.events(kinds=EVENTS, players=players)
         return s
 
+    def changed(self) -> None:
+        """After a hand edit (``positions.position``, a test): forget the legal actions and the
+        frontier's cells in name order."""
+        super().changed()
+        self._cells_cache = None
+
     def check(self) -> list[str]:
         """Conservation of tiles, adventurers and tokens, stack limits, and a consistent turn."""
         problems = []

@@ -126,7 +126,7 @@ def position(players: int = 3, *, seed: int = 0, reserves: Sequence[Sequence[int
         raise ValueError("nobody has a meeple left to place")
     state.current_player = mover
     state.events = [("start", n), ("round", round, first)]
-    state._legal_cache = None
+    state.changed()
     problems = state.check()
     if problems:
         raise ValueError(problems[0])

@@ -160,7 +160,7 @@ def position(players: int = 2, *, seed: int = 0, weeks: Sequence[int] | None = N
             state.known[s][r] = wanted
     state.phase, state.pending, state.is_terminal = TURN, None, False
     state.current_player = state._next_player()
-    state._legal_cache = None
+    state.changed()
     problems = state.check()
     if problems:
         raise ValueError(problems[0])

@@ -8,12 +8,14 @@ rules' choice of a hex and auction), the kinds of turn (normal, a volcano's scor
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .components import START_HEXES, StartHex
 from .hexgrid import INDEX
 
 __all__ = [
     "RESERVE", "BOXED", "GUARD", "PLACE", "CHOOSE", "BID", "ACTIONS", "OVER", "PHASES", "NORMAL", "SCORING",
-    "FINAL", "TURN_KINDS", "START_BY_INDEX",
+    "FINAL", "TURN_KINDS", "START_BY_INDEX", "Hex",
 ]
 
 #: Where a leader can be besides a space index.
@@ -24,3 +26,24 @@ NORMAL, SCORING, FINAL = "normal", "scoring", "final"
 TURN_KINDS = (NORMAL, SCORING, FINAL)
 #: The printed hexes of the board ("Mise en place"), by space index.
 START_BY_INDEX: dict[int, StartHex] = {INDEX[h.space]: h for h in START_HEXES}
+
+
+@dataclass(frozen=True)
+class Hex:
+    """One space of the board in the rule book's words, as ``state.hex_at("A5")`` reads it.
+
+    ``kind``: "camp" (the base camp, "camp de base", or an explorers' camp), "temple", "clearing"
+    ("clairière"), "ruin" ("ruine", with treasures), "volcano", or None while no hex lies there;
+    ``tile``: the hex's number (0 for the four printed hexes, None for an empty space);
+    ``value``: a temple's level, its points at a scoring ("Décompte"), else 0;
+    ``treasures``: treasures still face down on it; ``camp``: the seat whose camp it is (None for
+    the base camp and the others); ``guardian``: ``(seat, piece)`` guarding this temple, or None.
+    """
+
+    space: str
+    kind: str | None
+    tile: int | None
+    value: int
+    treasures: int
+    camp: int | None
+    guardian: tuple[int, str] | None

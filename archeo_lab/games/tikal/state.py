@@ -79,6 +79,7 @@ from __future__ import annotations
 from bisect import insort
 
 from archeo_lab.engine import Action, Fields, Game, Rng, State
+from archeo_lab.engine.errors import quote
 
 from . import scoring
 from .actions import (
@@ -90,7 +91,7 @@ from .components import (
     TILE_BY_ID, TILES, TREASURE_COPIES, TREASURE_KINDS,
 )
 from .encoding import (
-    ACTIONS, BID, BOXED, CHOOSE, FINAL, GUARD, NORMAL, OVER, PLACE, RESERVE, SCORING, START_BY_INDEX,
+    ACTIONS, BID, BOXED, CHOOSE, FINAL, GUARD, NORMAL, OVER, PLACE, RESERVE, SCORING, START_BY_INDEX, Hex,
 )
 from .hexgrid import INDEX, LABELS, NEIGHBOURS, OPPOSITE, SPACES, distinct_rotations, rotated, side_mask
 
@@ -451,6 +452,13 @@ class TikalState(State):
         return c
 
     # -- rule queries (used by the legal moves, the view and the analysis helpers) ----------------------
+    def placement_spaces(self, tile: int) -> dict[str, list[int]]:
+        """``placements`` by space name: ``{"D3": [0, 2], ...}`` (the rotations for each space)."""
+        out: dict[str, list[int]] = {}
+        for i, r in self.placements(tile):
+            out.setdefault(LABELS[i], []).append(r)
+        return out
+
     def placements(self, tile: int) -> list[tuple[int, int]]:
         """(space, rotation) pairs where ``tile`` may be placed now, sorted ("Règle de pose").
 
@@ -484,16 +492,52 @@ class TikalState(State):
         """The index of a space from its name (``"A5"`` -> 4); spaces are indices in the state's lists."""
         return INDEX[space.upper()]
 
-    def pieces_on(self, seat: int, i: int) -> int:
+    @staticmethod
+    def _space(space: int | str) -> int:
+        """A space given by its name (``"A5"``) or its index, as an index; a bad name says so."""
+        if isinstance(space, str):
+            i = INDEX.get(space.upper())
+            if i is None:
+                raise ValueError(f"no space {quote(space)} on Tikal's board: a column letter and a row number, "
+                                 f"as on the map ({LABELS[0]} to {LABELS[-1]})")
+            return i
+        return space
+
+    def hex_at(self, space: str) -> Hex:
+        """The hex on ``space`` in words (``Hex``): its kind, number, temple level, treasures, camp, guardian.
+
+        >>> s = GAME.new_state(players=2, seed=1)
+        >>> s.hex_at("A5").kind, s.hex_at("a4").kind, s.hex_at("A4").value > 0
+        ('camp', 'temple', True)
+        """
+        i = self._space(space)
+        guard = self.guard[i]
+        return Hex(space=LABELS[i], kind=self.kind[i], tile=self.tile_at[i], value=self.value[i],
+                   treasures=len(self.tokens.get(i, ())), camp=self.camp_of[i],
+                   guardian=None if guard is None else (guard[0], guard[1]))
+
+    def hexes(self) -> list[Hex]:
+        """Every hex on the board (``hex_at`` for each space that has one), in the map's order."""
+        return [self.hex_at(LABELS[i]) for i in range(SPACES) if self.tile_at[i] is not None]
+
+    def leader_where(self, seat: int) -> str:
+        """Where ``seat``'s leader ("chef d'expédition") is: a space's name, "reserve", "box" or "guardian"."""
+        at = self.leader_at[seat]
+        return {RESERVE: "reserve", BOXED: "box", GUARD: "guardian"}.get(at) or LABELS[at]
+
+    def pieces_on(self, seat: int, i: int | str) -> int:
         """How many of ``seat``'s pieces (explorers and leader, guardians excluded) stand on space ``i``."""
+        i = self._space(i)
         return self.expl[seat][i] + (self.leader_at[seat] == i)
 
-    def strength_on(self, seat: int, i: int) -> int:
-        """``seat``'s weight on space ``i`` for a temple majority (the leader counts 3)."""
+    def strength_on(self, seat: int, i: int | str) -> int:
+        """``seat``'s weight on space ``i`` (a name or an index) for a temple majority (the leader counts 3)."""
+        i = self._space(i)
         return scoring.strength(self.expl[seat][i], self.leader_at[seat] == i)
 
-    def holder(self, i: int) -> int | None:
+    def holder(self, i: int | str) -> int | None:
         """Who holds the temple on space ``i`` now: its guardian's owner, else the strict majority."""
+        i = self._space(i)
         g = self.guard[i]
         if g is not None:
             return g[0]
@@ -531,10 +575,12 @@ class TikalState(State):
         p, ap, geo = self.current_player, self.ap, self._geo
         out = [_END]
         lead = self.leader_at[p]
-        if self.reserve[p] > 0:
-            out += geo.bring[p][0]
-        if lead == RESERVE:
-            out += geo.bring[p][1]
+        costs = COSTS                                # read at each call: one place for every cost
+        if ap >= costs["bring"]:
+            if self.reserve[p] > 0:
+                out += geo.bring[p][0]
+            if lead == RESERVE:
+                out += geo.bring[p][1]
         row = self.expl[p]
         table = geo.moves[p]
         occupied = self._occ[p]
@@ -552,11 +598,11 @@ class TikalState(State):
             out += lst
             if not row[lead]:
                 occupied = occupied + [lead]         # order is restored by sorting ``extra`` below
-        if ap < 2:
+        if ap < min(costs["uncover"], costs["dig"], costs["exchange"], costs["camp"], costs["guardian"]):
             return out
         kind = self.kind
         extra = []                                   # (kind order, space, action): uncover, dig, camp, guardians
-        can_camp = ap >= 5 and self.camps_left[p] > 0
+        can_camp = ap >= costs["camp"] and self.camps_left[p] > 0
         for i in occupied:
             k = kind[i]
             if k == "clearing":
@@ -565,14 +611,14 @@ class TikalState(State):
             elif k == "temple":
                 if self.guard[i] is None:
                     self._temple_actions(p, i, row[i], lead, ap, extra)
-            elif k == "ruin" and ap >= 3:
+            elif k == "ruin" and ap >= costs["dig"]:
                 done = self.digs_turn.get(i, 0)
                 if done < 2 and row[i] + (lead == i) > done:
                     extra.append((1, i, _DIG[i]))
         if extra:
             extra.sort()                             # grouped by kind, each group in space order
             out += [a for _, _, a in extra]
-        if ap >= 3:
+        if ap >= costs["exchange"]:
             cached = self._xcache
             out += cached[1] if cached is not None and cached[0] == p else self._exchanges(p)
         return out
@@ -582,9 +628,9 @@ class TikalState(State):
         here = n + (lead == i)
         v = self.value[i] + 1
         done = self.levels_turn.get(i, 0)
-        if v <= _MAX_LEVEL and self.levels[v] and done < 2 and here > done:
+        if v <= _MAX_LEVEL and self.levels[v] and done < 2 and here > done and ap >= COSTS["uncover"]:
             extra.append((0, i, _UNCOVER[i][v]))
-        if ap >= 5 and self.guardians[p] < GUARDIANS:
+        if ap >= COSTS["guardian"] and self.guardians[p] < GUARDIANS:
             mine = n + (_LEAD3 if lead == i else 0)
             for s in range(self.players):
                 if s != p and self.expl[s][i] + (_LEAD3 if self.leader_at[s] == i else 0) >= mine:
@@ -626,7 +672,7 @@ class TikalState(State):
         if hops:
             for j in nodes:
                 if j != i:
-                    dsts[j] = 1           # a camp hop costs 1, never more than a passage
+                    dsts[j] = COSTS["camp_move"]    # a hop between own camps (action C), whatever the passage
         items = sorted(dsts.items())
         acts = [_move_actions(i, j, c) for j, c in items]
         m = ([None] * (ACTION_POINTS + 1), [None] * (ACTION_POINTS + 1), items, hops, acts)
@@ -724,6 +770,15 @@ class TikalState(State):
             if c:
                 out.append((j, c))
         return tuple(out)
+
+    def changed(self) -> None:
+        """After a hand edit (``positions.position``, a test): forget the legal actions and the cached
+        exchanges, and recompute the board's derived data (passages, camps' moves, occupancy)."""
+        super().changed()
+        self._xcache = None
+        self._geo = None
+        self._rebuild_geo()
+        self._rebuild_occupancy()
 
     def _rebuild_occupancy(self) -> None:
         """Recompute the spaces where each seat has explorers (derived data, after a load or a set-up)."""
