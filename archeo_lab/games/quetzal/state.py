@@ -79,13 +79,13 @@ from .components import (
     ANNEX_BONUS, ANNEX_CARDS, BLACK_MARKET_GOLD, CAMP_GOLD, CARD_BY_ID, DISCOVERY_BONUSES, DISCOVERY_MAX,
     DUMMY_GROUP, DUMMY_MEEPLES, HARBOUR_COST, LOCATIONS, OBJECT_BY_KEY, OBJECT_CARDS, OBJECT_TYPES, ROUNDS,
     SHIP_VP, STANDING_GOLD, TEAM_MEEPLES, TEMPLE_DISPLAY, TILE_KIND, UPGRADE_BY_KEY, UPGRADE_KINDS, UPGRADE_TILES,
-    VASE_TRADE_GOLD, VILLAGE_DISPLAY,
+    VASE_TRADE_GOLD, VILLAGE_DISPLAY, DELIVERY_MAX, GOLD_UPGRADE, VASE_TRADE_COUNT,
 )
 from .tables import (
     AFFORD_TEMPLE, AFFORD_VILLAGE, ANNEXES, BID_A_BITS, BIDS_BEFORE_VILLAGE, CAMP, COSTS, DELIVERIES,
     DUMMY, DUMMY_TARGETS, HARBOUR, KINDS, LOC, MARKET, N_LOCATIONS, SHIP_TASKS, STELE, STELE_BIT,
     TABLES, TEMPLE_BITS, TEMPLE_TASKS, TEMPLES, VILLAGE_BITS, VILLAGE_TASKS, Table, delivery_options,
-    BIDDING, SHIPS, VILLAGES, covered_spaces, group_size, hold_key,
+    BIDDING, HARBOUR_MOST, SHIPS, VILLAGES, covered_spaces, group_size, hold_key,
 )
 from .toss import SAMPLER, shuffle
 
@@ -172,6 +172,9 @@ def team_meeples(players: int) -> int:
 
 
 # -- the state ----------------------------------------------------------------------------------------
+
+#: The richest seat is capped at the dearest slot of the Temple (Stele included) and of the Village.
+_TEMPLE_CAP, _VILLAGE_CAP = len(AFFORD_TEMPLE) - 1, len(AFFORD_VILLAGE) - 1
 
 
 def set_covered(state: QuetzalState) -> None:
@@ -542,7 +545,7 @@ class QuetzalState(State):
         out = list(tab.camp)
         discount = self._temple_discount(p) if self.upgrades[p] else 0
         money = gold + discount
-        mask = AFFORD_TEMPLE[money if money < 5 else 5] & ~taken
+        mask = AFFORD_TEMPLE[money if money < _TEMPLE_CAP else _TEMPLE_CAP] & ~taken
         if self.first == p:
             mask &= ~STELE_BIT
         block = tab.block_a.get(mask)
@@ -558,12 +561,12 @@ class QuetzalState(State):
                 elif h[0] != p:
                     options = held.get(h[1])
                     out += tab.make(h[1]) if options is None else options
-        mask = AFFORD_VILLAGE[gold if gold < 2 else 2] & ~taken & self.open_village_mask
+        mask = AFFORD_VILLAGE[gold if gold < _VILLAGE_CAP else _VILLAGE_CAP] & ~taken & self.open_village_mask
         block = tab.block_b.get(mask)
         out += tab.make_block(tab.block_b, mask) if block is None else block
         if gold >= HARBOUR_COST:
             most = gold // HARBOUR_COST
-            out += tab.harbour[most if most < 8 else 8]
+            out += tab.harbour[most if most < HARBOUR_MOST else HARBOUR_MOST]
         for i in self.open_ships:
             h = holds[i]
             if h is None:
@@ -746,7 +749,7 @@ class QuetzalState(State):
         self.upgrades[p].append(tile)
         self.events.append(("upgrade", p, kind))
         if kind == "gold":
-            self.gold[p] += 5
+            self.gold[p] += GOLD_UPGRADE
         elif kind == "discovery":
             self._gain_discovery(p, 1)
 
@@ -787,7 +790,7 @@ class QuetzalState(State):
         self.discard += cards
         points = scoring.delivery_points(a.object_type, a.count) + task[3]
         gold = a.gold
-        if a.object_type == "vase" and a.count == 3:
+        if a.object_type == "vase" and a.count == VASE_TRADE_COUNT:
             gold += VASE_TRADE_GOLD * sum(TILE_KIND[u] == "vase-trade" for u in self.upgrades[p])
         self.vp[p] += points + a.vp
         self.gold[p] += gold
@@ -906,8 +909,8 @@ class QuetzalState(State):
     def _delivery_problem(self, p: int, a: Deliver) -> str:
         if a.object_type not in OBJECT_BY_KEY:
             return f"there is no object type {a.object_type!r}; types: {', '.join(OBJECT_BY_KEY)}"
-        if not 1 <= a.count <= 3:
-            return f"a delivery is 1 to 3 objects of one type (Livrer les Objets), not {a.count}"
+        if not 1 <= a.count <= DELIVERY_MAX:
+            return f"a delivery is 1 to {DELIVERY_MAX} objects of one type (Livrer les Objets), not {a.count}"
         have = self._hand_classes(p)[TYPE_INDEX[a.object_type]]
         if a.gold + a.vp + a.discovery > a.count:
             return f"{a.count} objects cannot include {a.gold + a.vp + a.discovery} with a bonus icon"

@@ -116,10 +116,14 @@ VILLAGE_TASKS = [(i, LOCATIONS[i].key) for i in VILLAGES]
 SHIP_TASKS = [(i, LOCATIONS[i].key, SHIP_VP[LOCATIONS[i].key]) for i in SHIPS]
 N_LOCATIONS = len(LOCATIONS)
 BID_A_BITS = sum(1 << i for i in BIDS_BEFORE_VILLAGE)
-#: Bits of the Stele and the Temple slots a seat can pay for, by gold + Temple discount (capped at 5).
-AFFORD_TEMPLE = [STELE_BIT | sum(1 << i for i in TEMPLES if COSTS[i] <= g) for g in range(6)]
-#: Bits of the Village slots a seat can pay for, by gold (capped at 2).
-AFFORD_VILLAGE = [sum(1 << i for i in VILLAGES if COSTS[i] <= g) for g in range(3)]
+#: Bits of the Stele and the Temple slots a seat can pay for, by gold + Temple discount (capped at the
+#: dearest slot: more gold buys nothing more).
+AFFORD_TEMPLE = [STELE_BIT | sum(1 << i for i in TEMPLES if COSTS[i] <= g)
+                 for g in range(max(COSTS[i] for i in TEMPLES) + 1)]
+#: Bits of the Village slots a seat can pay for, by gold (capped at the dearest slot).
+AFFORD_VILLAGE = [sum(1 << i for i in VILLAGES if COSTS[i] <= g) for g in range(max(COSTS[i] for i in VILLAGES) + 1)]
+#: The most meeples the Harbour's options are listed for (a reserve never holds more).
+HARBOUR_MOST = 8
 TABLES: dict[tuple, Table] = {}
 
 
@@ -142,7 +146,7 @@ class Table:
         self.empty_a = [a for i in BIDS_BEFORE_VILLAGE for a in self.empty[i]]
         self.held: dict[int, list[Place]] = {}
         full = free_options(HARBOUR, res, 99)
-        self.harbour = [[a for a in full if a.count <= m] for m in range(9)]
+        self.harbour = [[a for a in full if a.count <= m] for m in range(HARBOUR_MOST + 1)]
         self.block_a: dict[int, list[Place]] = {}      # Stele + Temple slots open to you, by bit mask
         self.block_b: dict[int, list[Place]] = {}      # Village slots open to you, by bit mask
         TABLES[res] = self
