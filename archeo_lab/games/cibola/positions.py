@@ -101,4 +101,5 @@ def position(players: int = 4, *, seed: int = 0, table: Sequence[str] | None = N
     problems = state.check()
     if problems:
         raise ValueError(problems[0])
+    assert isinstance(state, CibolaState)
     return state

@@ -53,7 +53,7 @@ _SET_VALUES = [[set_value(t.key, n) for n in range(40)] for t in OBJECT_TYPES]
 
 def _deliveries(counts: list[int]) -> list[float]:
     """The deliveries a hand makes, best first (sets of 3 first, then the remainder of each type)."""
-    out = []
+    out: list[float] = []
     for t, n in enumerate(counts):
         points = OBJECT_TYPES[t].points
         full, rest = divmod(n, 3)

@@ -90,10 +90,10 @@ def illegal_reason(state, action) -> str:
 
 
 def _place_reason(state, action: PlaceTile) -> str:
-    tile = TILE_BY_ID.get(action.tile)
     hand = TILE_BY_ID[state.in_hand]
     if action.tile != hand.id:
         return f"the hex to place is tile {hand.id} ({hand.describe()}), not tile {action.tile}"
+    tile = hand
     i = _space(action.space)
     if i is None:
         return f"the board has no space {action.space}"
