@@ -299,6 +299,22 @@ class State(abc.ABC):
             return action
         return self._resolve(action, legal)
 
+    def is_legal(self, action: Action | str | dict[str, Any]) -> bool:
+        """Whether ``action`` (an action, its text or its JSON) may be played now; never raises.
+
+        The default asks the legal list (``resolve``); ``apply`` makes the same check.
+
+        >>> import archeo_lab as al
+        >>> state = al.get_game("cibola").new_state(players=3, seed=7)
+        >>> state.is_legal("bid 1"), state.is_legal("bid 99"), state.is_legal("fly away")
+        (True, False, False)
+        """
+        try:
+            self.resolve(action)
+        except IllegalAction:
+            return False
+        return True
+
     def parse_action(self, text: str) -> Action:
         """The legal action whose text is ``text``; ``IllegalAction`` says why if it is not legal."""
         action = self.game.codec.parse(text)
