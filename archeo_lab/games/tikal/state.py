@@ -598,11 +598,14 @@ class TikalState(State):
             out += lst
             if not row[lead]:
                 occupied = occupied + [lead]         # order is restored by sorting ``extra`` below
-        if ap < min(costs["uncover"], costs["dig"], costs["exchange"], costs["camp"], costs["guardian"]):
+        uncover, dig, exchange, camp, guardian = (costs["uncover"], costs["dig"], costs["exchange"], costs["camp"],
+                                                  costs["guardian"])
+        if ap < uncover and ap < dig and ap < exchange and ap < camp and ap < guardian:
             return out
         kind = self.kind
         extra = []                                   # (kind order, space, action): uncover, dig, camp, guardians
-        can_camp = ap >= costs["camp"] and self.camps_left[p] > 0
+        can_camp = ap >= camp and self.camps_left[p] > 0
+        can_uncover, can_guard = ap >= uncover, ap >= guardian
         for i in occupied:
             k = kind[i]
             if k == "clearing":
@@ -610,27 +613,28 @@ class TikalState(State):
                     extra.append((2, i, _CAMP[i]))
             elif k == "temple":
                 if self.guard[i] is None:
-                    self._temple_actions(p, i, row[i], lead, ap, extra)
-            elif k == "ruin" and ap >= costs["dig"]:
+                    self._temple_actions(p, i, row[i], lead, can_uncover, can_guard, extra)
+            elif k == "ruin" and ap >= dig:
                 done = self.digs_turn.get(i, 0)
                 if done < 2 and row[i] + (lead == i) > done:
                     extra.append((1, i, _DIG[i]))
         if extra:
             extra.sort()                             # grouped by kind, each group in space order
             out += [a for _, _, a in extra]
-        if ap >= costs["exchange"]:
+        if ap >= exchange:
             cached = self._xcache
             out += cached[1] if cached is not None and cached[0] == p else self._exchanges(p)
         return out
 
-    def _temple_actions(self, p: int, i: int, n: int, lead: int, ap: int, extra: list) -> None:
+    def _temple_actions(self, p: int, i: int, n: int, lead: int, can_uncover: bool, can_guard: bool,
+                        extra: list) -> None:
         """Uncover and guardian actions on the temple at ``i`` where ``p`` has ``n`` explorers (+ leader?)."""
         here = n + (lead == i)
         v = self.value[i] + 1
         done = self.levels_turn.get(i, 0)
-        if v <= _MAX_LEVEL and self.levels[v] and done < 2 and here > done and ap >= COSTS["uncover"]:
+        if can_uncover and v <= _MAX_LEVEL and self.levels[v] and done < 2 and here > done:
             extra.append((0, i, _UNCOVER[i][v]))
-        if ap >= COSTS["guardian"] and self.guardians[p] < GUARDIANS:
+        if can_guard and self.guardians[p] < GUARDIANS:
             mine = n + (_LEAD3 if lead == i else 0)
             for s in range(self.players):
                 if s != p and self.expl[s][i] + (_LEAD3 if self.leader_at[s] == i else 0) >= mine:
