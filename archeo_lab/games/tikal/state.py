@@ -532,20 +532,25 @@ class TikalState(State):
 
     def strength_on(self, seat: int, i: int | str) -> int:
         """``seat``'s weight on space ``i`` (a name or an index) for a temple majority (the leader counts 3)."""
-        i = self._space(i)
-        return scoring.strength(self.expl[seat][i], self.leader_at[seat] == i)
+        return self._strength(seat, self._space(i))
 
     def holder(self, i: int | str) -> int | None:
-        """Who holds the temple on space ``i`` now: its guardian's owner, else the strict majority."""
-        i = self._space(i)
-        g = self.guard[i]
+        """Who holds the temple on space ``i`` (a name or an index) now: its guardian's owner, else the
+        strict majority."""
+        return self._holder(self._space(i))
+
+    def _strength(self, seat: int, i: int) -> int:
+        return scoring.strength(self.expl[seat][i], self.leader_at[seat] == i)
+
+    def _holder(self, i: int) -> int | None:
+        g = self.guard[i]                            # a scoring round asks this for every temple: indices only
         if g is not None:
             return g[0]
-        return scoring.temple_holder([self.strength_on(s, i) for s in self.seats])
+        return scoring.temple_holder([self._strength(s, i) for s in self.seats])
 
     def score_breakdown(self, seat: int) -> dict:
         """What ``seat`` would score if a scoring happened now: temples held and treasure sets."""
-        temples = {LABELS[i]: self.value[i] for i in self._geo.temples if self.holder(i) == seat}
+        temples = {LABELS[i]: self.value[i] for i in self._geo.temples if self._holder(i) == seat}
         treasure = scoring.treasure_score(self.treasures[seat])
         return {"temples": temples, "temple_points": sum(temples.values()), "treasure_points": treasure,
                 "total": sum(temples.values()) + treasure}
