@@ -178,6 +178,6 @@ def test_the_win_rate_labels_do_not_overlap():
         ax = result.plot()
         ax.figure.canvas.draw()
         boxes = [t.get_window_extent() for t in ax.get_xticklabels()]
-        assert len(boxes) == len(bots)
+        assert len(boxes) == len(entrants)
         assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
         plt.close(ax.figure)
