@@ -1,6 +1,7 @@
 # archeo-lab: two commands set everything up on a fresh machine (Python 3.10+).
 #   make lab    create .venv, install, open JupyterLab on the tutorials
-#   make test   create .venv, install, run every test (unit, random play, notebooks, browser)
+#   make lint   ruff (lint) and mypy (types: strict on the engine), as CI and pre-commit run them
+#   make test   create .venv, install, lint, then run every test (unit, random play, notebooks, browser)
 #   make bench  throughput and latency figures (benchmarks/)
 #   make lite   the course as a JupyterLite site in build/lite (no server: python -m http.server -d build/lite)
 #   make site   the course site in build/site (every notebook executed), the JupyterLite site in build/site/lite
@@ -11,14 +12,14 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test bench lite site clean
+.PHONY: lab lint test bench lite site clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' || \
 		{ echo "archeo-lab needs Python 3.10 or newer ($(PYTHON) is older): make PYTHON=python3.11 ..."; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[lab,test]"
+	$(BIN)/python -m pip install --quiet -e ".[lab,test,lint]"
 	touch $(STAMP)
 
 # The project's JupyterLab settings (binder/overrides.json: no "get Jupyter news?" pop-up over
@@ -28,9 +29,14 @@ lab: $(STAMP)
 	cp binder/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	$(BIN)/jupyter lab $(ROOT_FLAG) tutorials/00_start_here.ipynb
 
+# Settings in pyproject.toml ([tool.ruff], [tool.mypy]); well under a minute.
+lint: $(STAMP)
+	$(BIN)/ruff check archeo_lab tests benchmarks .ci
+	$(BIN)/mypy
+
 # Two workers (the CI machine has 2 cores); --dist loadfile keeps each file on one worker, so a
 # notebook's nbval cells share one kernel and the browser tests of a file share one JupyterLab.
-test: $(STAMP)
+test: lint
 	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 bench: $(STAMP)
@@ -56,4 +62,4 @@ site: $(STAMP)
 	@echo "then open http://127.0.0.1:8000/"
 
 clean:
-	rm -rf $(VENV) dist build .pytest_cache
+	rm -rf $(VENV) dist build .pytest_cache .mypy_cache .ruff_cache

@@ -38,7 +38,8 @@ from pathlib import Path
 __all__ = [
     "Step", "PATH", "TUTORIALS", "EXERCISES", "step", "estimate_minutes",
     "reading_words", "code_cells", "final_board", "learner_decisions", "Estimate", "estimate",
-    "stated_minutes", "needs", "MapRow", "path_map", "path_markdown", "WORDS_PER_MINUTE", "SECONDS_PER_CELL", "SECONDS_PER_DECISION", "GAMES_FOR_DECISIONS",
+    "stated_minutes", "needs", "MapRow", "path_map", "path_markdown",
+    "WORDS_PER_MINUTE", "SECONDS_PER_CELL", "SECONDS_PER_DECISION", "GAMES_FOR_DECISIONS",
 ]
 
 WORDS_PER_MINUTE = 150
@@ -196,7 +197,7 @@ def learner_decisions(game: str, players: int, opponents: dict, *, variant: str 
     >>> learner_decisions("cibola", 2, {1: "random"}, games=2)
     [33, 35]
     """
-    from archeo_lab import Match
+    from archeo_lab.bots import Match
 
     free = [s for s in range(players) if s not in opponents]
     if not free:

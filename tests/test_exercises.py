@@ -19,7 +19,6 @@ import subprocess
 import sys
 from decimal import Decimal
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -49,7 +48,8 @@ def class_tournament():
     return ex
 
 
-def _exercise(number=Number(decimals=3), expected=Fraction(17391, 1900), hints=("h1", "h2", "h3"), mistakes=()):
+def _exercise(number=None, expected=Fraction(17391, 1900), hints=("h1", "h2", "h3"), mistakes=()):
+    number = Number(decimals=3) if number is None else number
     ex = Exercise("demo")
     ex.question("q", "q, demo", lambda: expected, number, list(hints), mistakes)
     return ex

@@ -31,7 +31,6 @@ import shutil
 import stat
 import subprocess
 import sys
-import textwrap
 import time
 import zipfile
 from pathlib import Path
@@ -153,44 +152,8 @@ def workdir(tmp_path):
 # -- the wheel -------------------------------------------------------------------------
 
 
-WHEEL_SMOKE = textwrap.dedent(
-    """
-    import json, sys
-    from pathlib import Path
-
-    import archeo_lab
-
-    where = Path(archeo_lab.__file__).resolve()
-    assert Path(sys.prefix).resolve() in where.parents, f"archeo_lab imported from {where}, not from {sys.prefix}"
-
-    w = archeo_lab.play("cibola", players=3, seed=1, opponents={1: "greedy", 2: "random"})
-    board = w.board
-    assert "export default" in board._esm, board._esm[:300]
-    assert "const GAME" in board._esm, board._esm[:300]
-    assert ".al-cibola" in board._css, board._css[:300]
-    before = board.view["moves"]
-    accepted = board.act({"type": "bid", "amount": 1})
-    after = board.view["moves"]
-    assert accepted is True, ("act refused", board.view.get("message"))
-    assert after > before, ("no move recorded", before, after, board.view.get("message"))
-
-    # The play path needs neither numpy nor matplotlib (the "plots" extra): JupyterLite has no
-    # offline build of them.  A chart without them says what to do.
-    from archeo_lab.browser import PlotsUnavailable
-    from archeo_lab.games import tikal
-    for key in ("cibola", "tikal", "thebes", "luxor", "quetzal"):
-        match = archeo_lab.Match(key, seed=2, opponents={0: "greedy", 1: "random"})
-        assert match.is_over, key
-    assert not {"numpy", "matplotlib"} & set(sys.modules), sorted({"numpy", "matplotlib"} & set(sys.modules))
-    try:
-        tikal.draw_path_costs(tikal.position(players=2), "A5")
-    except PlotsUnavailable as exc:
-        assert "archeo-lab[plots]" in str(exc), exc
-    else:
-        raise AssertionError("a chart drew without matplotlib")
-    print(json.dumps({"file": str(where), "moves": [before, after], "message": board.view.get("message")}))
-    """
-)
+# The board check a release runs too (.github/workflows/release.yml): one script for both.
+CHECK_WHEEL = REPO / ".ci" / "check_wheel.py"
 
 
 def _source_modules() -> set[str]:
@@ -219,9 +182,7 @@ def test_wheel_ships_the_boards(workdir):
     _make_venv(venv)
     env = _clean_env(venv, tmp_path / "scratch")
     _run([_python(venv), "-m", "pip", "install", "--no-compile", wheel], timeout=300, cwd=tmp_path, env=env)
-    script = tmp_path / "smoke.py"
-    script.write_text(WHEEL_SMOKE, encoding="utf-8")
-    proc = _run([_python(venv), script], timeout=120, cwd=tmp_path, env=env)
+    proc = _run([_python(venv), CHECK_WHEEL, "--smoke"], timeout=120, cwd=tmp_path, env=env)
     result = json.loads(proc.stdout.strip().splitlines()[-1])
     assert result["moves"][1] > result["moves"][0]
 

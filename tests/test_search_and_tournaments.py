@@ -20,7 +20,7 @@ def test_search_bot_plays_only_legal_moves_to_the_end(key, players):
     match = al.Match(key, players=players, seed=5, opponents=opponents)
     assert match.is_over
     replay = al.get_game(key).new_state(players=players, seed=5)
-    for seat, action in match.history:
+    for _seat, action in match.history:
         assert action in replay.legal_actions()
         replay.apply(action)
     assert replay.to_json() == match.state.to_json()
@@ -173,11 +173,11 @@ def test_the_win_rate_labels_do_not_overlap():
 
     names = {f"student bot number {i}": "random" for i in range(9)} | LONG
     files = {f"a_very_long_student_file_name_{i}": "random" for i in range(8)}
-    for bots in (LONG, names, files):
-        result = al.tournament("cibola", bots, games=1, seed=2, progress=False)
+    for entrants in (LONG, names, files):
+        result = al.tournament("cibola", entrants, games=1, seed=2, progress=False)
         ax = result.plot()
         ax.figure.canvas.draw()
         boxes = [t.get_window_extent() for t in ax.get_xticklabels()]
-        assert len(boxes) == len(bots)
+        assert len(boxes) == len(entrants)
         assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
         plt.close(ax.figure)

@@ -50,7 +50,7 @@ def test_cibola_bid_in_the_closed_fist_stays_hidden_until_the_fists_open():
     first = state.current_player
     before = state.explorers[first]
     state.apply(next(a for a in state.legal_actions() if "3" in str(a)))
-    assert f"bid 3" not in str(state) and "has bid (hidden)" in str(state)
+    assert "bid 3" not in str(state) and "has bid (hidden)" in str(state)
     assert f"{before} explorers, has bid" in str(state)          # counted as before the bid
     assert "bid 3" in state.text(first) and "bid 3" in state.text(everything=True)
     other = next(s for s in state.seats if s != first)

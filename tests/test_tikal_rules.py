@@ -35,7 +35,7 @@ def put_on_top(state, tile: int) -> None:
     """Move a tile of the stack to its top (the next one drawn)."""
     state.stack.remove(tile)
     state.stack.append(tile)
-    state._legal_cache = None
+    state.changed()
 
 
 def texts(state) -> list[str]:
@@ -502,7 +502,7 @@ def test_advanced_volcano_chosen_starts_a_scoring_round_and_amulets_stay():
     state.stack.remove(7)
     state.stack.append(swapped)
     state.offer[1] = 7
-    state._legal_cache = None
+    state.changed()
     assert state.check() == []
     state.apply("bid 1")
     state.apply("pass")

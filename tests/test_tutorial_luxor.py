@@ -4,7 +4,6 @@ and the line map it draws (distinct colours, a legend for everything drawn).
 
 from __future__ import annotations
 
-from fractions import Fraction
 
 from tests.notebooks import values_fixture
 

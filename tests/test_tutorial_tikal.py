@@ -31,10 +31,10 @@ EXPRESSIONS = {
     "volcano_spots": "spots",
     # 4. action points, the first turn, camps and guardians
     "costs": "components.COSTS",
-    "rodolphe": "[turn.treasures[0], turn.value[a4], turn.holder(a4), turn.current_player, turn.phase]",
+    "rodolphe": "[turn.treasures[0], turn.hex_at('A4').value, turn.holder('A4'), turn.current_player, turn.phase]",
     "camp_hop": "'move explorer A5 -> C4 (1 AP)' in [str(a) for a in camps.legal_actions()]",
     "walk": "walk",
-    "guardian": "[guard.holder(guard.index_of('A4')), guard.leader_at[0] == BOXED, guard.boxed[0]]",
+    "guardian": "[guard.holder('A4'), guard.leader_where(0) == 'box', guard.boxed[0]]",
     "swap": "[str(a) for a in swap.legal_actions() if a.kind == 'exchange']",
     # 5. path costs
     "paths_agree": "all(tikal.cheapest_path(mid, 'A5', t, seat=0)[0] == ap == sum(mid.move_cost(0, mid.index_of(a),"

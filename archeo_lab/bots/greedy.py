@@ -22,6 +22,8 @@ class GreedyBot(Bot):
 
     def choose(self, state: State) -> Action:
         me = state.current_player
+        if me is None:
+            raise ValueError("the game is over: there is no move to choose")
         world = state.determinize(me, self.rng.spawn())
         actions = world.legal_actions()
         if len(actions) == 1:

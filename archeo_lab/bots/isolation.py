@@ -299,7 +299,7 @@ def _serve(read_fd: int, write_fd: int, make, time_limit: float, memory_limit: f
     _quiet_standard_streams()
     _watch_parent(parent)
     sys.dont_write_bytecode = True
-    import archeo_lab  # noqa: F401  (the engine and the registry, before the limits and the bot)
+    import archeo_lab.games  # noqa: F401  (the engine and the games' registry, before the limits and the bot)
     from archeo_lab.engine import get_game
 
     hello = _receive(read_fd, None)

@@ -40,7 +40,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, ClassVar, Iterable
+from typing import Any, ClassVar
+from collections.abc import Iterable
 
 from .errors import UnreadableAction, quote
 
@@ -70,13 +71,13 @@ class Action:
         if cached is None:
             cached = tuple(
                 (f.name, _TYPES[f.type if isinstance(f.type, str) else f.type.__name__])
-                for f in dataclasses.fields(cls)
+                for f in dataclasses.fields(cls)  # type: ignore[arg-type]  # every subclass is a dataclass
             )
             type.__setattr__(cls, "_field_cache", cached)
         return cached
 
     @classmethod
-    def _regex(cls) -> re.Pattern:
+    def _regex(cls) -> re.Pattern[str]:
         cached = cls.__dict__.get("_regex_cache")
         if cached is None:
             # ASCII: \d is 0-9 only, so "bid ３" (a full-width digit) is not read as "bid 3".
@@ -92,9 +93,9 @@ class Action:
         return out
 
     @classmethod
-    def from_json(cls, data: dict) -> "Action":
+    def from_json(cls, data: dict[str, Any]) -> Action:
         """Build the action from its JSON form, checking every field's type."""
-        values = {}
+        values: dict[str, Any] = {}
         for name, typ in cls._fields():
             if name not in data:
                 raise UnreadableAction(f"action {cls.kind!r}: field {name!r} is missing")
@@ -116,12 +117,12 @@ class Action:
         return cls(**values)
 
     @classmethod
-    def parse(cls, text: str) -> "Action | None":
+    def parse(cls, text: str) -> Action | None:
         """Read this kind of action from its text, or return None if the text is another kind."""
         m = cls._regex().fullmatch(text)
         if m is None:
             return None
-        values = {}
+        values: dict[str, Any] = {}
         for name, typ in cls._fields():
             raw = m.group(name)
             if typ is int:

@@ -24,7 +24,8 @@ import importlib.util
 import json
 from itertools import repeat
 from operator import is_
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
+from collections.abc import Sequence
 
 from .actions import Action, ActionCodec
 from .errors import CorruptSave, IllegalAction, SetupError, UnreadableAction, quote
@@ -57,8 +58,8 @@ class Game:
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     #: Settings under which the search bot plays this game best (``rollout``, ``rollout_depth``);
     #: see ``archeo_lab.bots.mcts``.  Measured with ``benchmarks/strength.py``.
-    search_hints: ClassVar[dict] = {}
-    state_class: ClassVar[type["State"]]
+    search_hints: ClassVar[dict[str, Any]] = {}
+    state_class: ClassVar[type[State]]
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.title, self.action_types)
@@ -66,7 +67,7 @@ class Game:
 
     # -- set-up -------------------------------------------------------------
     def new_state(self, players: int | None = None, seed: int | None = None,
-                  variant: str | None = None) -> "State":
+                  variant: str | None = None) -> State:
         """A new game after set-up; ``seed=None`` draws a seed and records it."""
         players = self.check_players(players)
         variant = self.check_variant(variant)
@@ -93,7 +94,7 @@ class Game:
             raise SetupError(
                 f"{self.title} has no variant {variant!r}; choose one of: {', '.join(self.variants)}"
             )
-        return variant
+        return str(variant)
 
     # -- actions ------------------------------------------------------------
     def action_from_json(self, data: Any) -> Action:
@@ -105,7 +106,7 @@ class Game:
         return self.codec.parse(text)
 
     # -- saves --------------------------------------------------------------
-    def state_from_json(self, text: str | bytes | dict) -> "State":
+    def state_from_json(self, text: str | bytes | dict[str, Any]) -> State:
         """Load ``state.to_json()``; a corrupt or foreign save raises ``CorruptSave`` naming the field.
 
         All or nothing: every field is read with its type and range (the game's ``_from_dict``),
@@ -150,7 +151,7 @@ class Game:
             return None
         return importlib.import_module(f"{package}.{name}")
 
-    def view(self, state: "State", seat: int | None, *, names: list[str] | None = None) -> dict:
+    def view(self, state: State, seat: int | None, *, names: list[str] | None = None) -> dict[str, Any]:
         """The game part of a board's view model, as seen by ``seat`` (``None``: a spectator).
 
         ``<game>/view.py`` provides it as ``board_view(state, seat, names)``.
@@ -158,16 +159,18 @@ class Game:
         module = self._part("view")
         if module is None:
             raise TypeError(f"{self.title} has no board view (its folder has no view.py)")
-        return module.board_view(state, seat, names)
+        view: dict[str, Any] = module.board_view(state, seat, names)
+        return view
 
-    def draw(self, state: "State", seat: int | None = None, *, names: list[str] | None = None) -> str:
+    def draw(self, state: State, seat: int | None = None, *, names: list[str] | None = None) -> str:
         """A static SVG picture of the position: ``<game>/draw.py``'s ``draw(state, seat=..., names=...)``."""
         module = self._part("draw")
         if module is None:
             raise TypeError(f"{self.title} has no static drawing (its folder has no draw.py)")
-        return module.draw(state, seat=seat, names=names)
+        picture: str = module.draw(state, seat=seat, names=names)
+        return picture
 
-    def text(self, state: "State", seat: int | None = None, *, everything: bool = False,
+    def text(self, state: State, seat: int | None = None, *, everything: bool = False,
              names: list[str] | None = None) -> str:
         """The position in words: ``<game>/view.py``'s ``text_board(state, names, seat=..., everything=...)``.
 
@@ -179,15 +182,17 @@ class Game:
             raise TypeError(f"{self.title} has no text view (its folder has no view.py)")
         if seat is not None:
             seat = state.check_seat(seat)
-        return module.text_board(state, names, seat=seat, everything=bool(everything))
+        text: str = module.text_board(state, names, seat=seat, everything=bool(everything))
+        return text
 
-    def evaluate(self, state: "State") -> list[float]:
+    def evaluate(self, state: State) -> list[float]:
         """A heuristic value per seat (greedy and search bots use it): ``<game>/evaluate.py``'s
         ``evaluate(state)``, or the scores when the game has none."""
         module = self._part("evaluate")
         if module is None:
             return [float(s) for s in state.scores()]
-        return module.evaluate(state)
+        values: list[float] = module.evaluate(state)
+        return values
 
     def __repr__(self) -> str:
         return f"<Game {self.key!r}: {self.title}, {self.min_players}-{self.max_players} players>"
@@ -205,7 +210,7 @@ class State(abc.ABC):
     #: Number of chance or reveal events so far (draws, shuffles, tosses, bids
     #: revealed).  ``Match.undo`` never goes back across one.
     chance_count: int
-    _legal_cache: list | None
+    _legal_cache: list[Action] | None
 
     # -- the contract, in DESIGN.md's order -----------------------------------
     current_player: int | None
@@ -218,7 +223,7 @@ class State(abc.ABC):
             legal = self._legal_cache = self._legal_actions()
         return list(legal)
 
-    def apply(self, action: Action | str | dict) -> None:
+    def apply(self, action: Action | str | dict[str, Any]) -> None:
         """Play ``action`` (an action, its text or its JSON) for ``current_player``.
 
         Raises ``IllegalAction`` naming the rule, and then changes nothing.
@@ -231,7 +236,16 @@ class State(abc.ABC):
         if not any(map(is_, legal, repeat(action))) and action not in legal:
             action = self._resolve(action, legal)
         self._legal_cache = None
-        self._apply(action)
+        self._apply(action)  # type: ignore[arg-type]  # an Action now: found in the legal list or resolved
+
+    def changed(self) -> None:
+        """Say that this position's fields were edited by hand (a lesson's or a test's position).
+
+        Forgets what was worked out from the old fields (the legal actions; a game overriding this
+        also recomputes its own derived data), so that the next ``legal_actions()`` and ``apply``
+        read the position as it is now.  ``apply`` never needs it.
+        """
+        self._legal_cache = None
 
     @abc.abstractmethod
     def scores(self) -> list[int]:
@@ -245,15 +259,15 @@ class State(abc.ABC):
         return [s for s in range(self.players) if keys[s] == best]
 
     @abc.abstractmethod
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy (cheap: used by search bots)."""
 
     @abc.abstractmethod
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see, as a JSON-able dict (hidden information removed)."""
 
     @abc.abstractmethod
-    def determinize(self, player: int, rng: Rng | int) -> "State":
+    def determinize(self, player: int, rng: Rng | int) -> State:
         """A clone whose hidden information is resampled consistently with ``observation(player)``.
 
         Nothing in the copy rebuilds the real hidden cards, tiles or piles: it gets a generator and
@@ -264,7 +278,7 @@ class State(abc.ABC):
         """The whole position (random generator included) as versioned JSON."""
         return json.dumps(self.to_dict(), indent=indent)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "format": SAVE_FORMAT,
             "schema": SAVE_SCHEMA,
@@ -278,12 +292,28 @@ class State(abc.ABC):
             "state": self._to_dict(),
         }
 
-    def resolve(self, action: Action | str | dict) -> Action:
+    def resolve(self, action: Action | str | dict[str, Any]) -> Action:
         """The legal action meant by an action, its text or its JSON; else ``IllegalAction`` with the rule."""
         legal = self._legal()
         if action in legal:
             return action
         return self._resolve(action, legal)
+
+    def is_legal(self, action: Action | str | dict[str, Any]) -> bool:
+        """Whether ``action`` (an action, its text or its JSON) may be played now; never raises.
+
+        The default asks the legal list (``resolve``); ``apply`` makes the same check.
+
+        >>> import archeo_lab as al
+        >>> state = al.get_game("cibola").new_state(players=3, seed=7)
+        >>> state.is_legal("bid 1"), state.is_legal("bid 99"), state.is_legal("fly away")
+        (True, False, False)
+        """
+        try:
+            self.resolve(action)
+        except IllegalAction:
+            return False
+        return True
 
     def parse_action(self, text: str) -> Action:
         """The legal action whose text is ``text``; ``IllegalAction`` says why if it is not legal."""
@@ -319,7 +349,7 @@ class State(abc.ABC):
         elif not (isinstance(action, Action) and codec.types.get(action.kind) is type(action)):
             raise UnreadableAction(f"{quote(action)} is not an action of {self.game.title}")
         if action in legal:
-            return action
+            return action  # type: ignore[no-any-return]  # an Action: the codec built it or it was checked
         raise IllegalAction(self._refusal(action))
 
     def _refusal(self, action: Action) -> str:
@@ -343,7 +373,7 @@ class State(abc.ABC):
     # -- hooks a game fills in ----------------------------------------------
     @classmethod
     @abc.abstractmethod
-    def _new(cls, players: int, seed: int, variant: str) -> "State":
+    def _new(cls, players: int, seed: int, variant: str) -> State:
         """The position after set-up (the rule book's "Préparation")."""
 
     @abc.abstractmethod
@@ -358,17 +388,17 @@ class State(abc.ABC):
         """Why a readable action is refused now, in the learner's words, citing the rule."""
         return f"'{action}' is not allowed now"
 
-    def _tiebreak(self, seat: int) -> tuple:
+    def _tiebreak(self, seat: int) -> tuple[Any, ...]:
         """Extra keys after the score for ``winners()`` (the game's tie-breakers)."""
         return ()
 
     @abc.abstractmethod
-    def _to_dict(self) -> dict:
+    def _to_dict(self) -> dict[str, Any]:
         """The game-specific part of the save (JSON-able, lossless)."""
 
     @classmethod
     @abc.abstractmethod
-    def _from_dict(cls, fields: Fields, players: int, variant: str) -> "State":
+    def _from_dict(cls, fields: Fields, players: int, variant: str) -> State:
         """Rebuild from ``_to_dict()`` output, reading every field through ``fields``."""
 
     def check(self) -> list[str]:

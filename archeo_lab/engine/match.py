@@ -1,19 +1,26 @@
 """A match: one game with seats for learners and bots, its history, undo and saves.
 
->>> import archeo_lab as al
->>> m = al.Match("cibola", players=3, seed=1, opponents={1: "greedy", 2: "random"})
+The engine's ``Match`` seats bot *objects* (anything with ``choose(state)``); it knows no bot by
+name.  ``archeo_lab.Match`` (``archeo_lab.bots.match``) is the same class that also reads names
+(``"greedy"``, ``"mcts:hard"``) through the bots' registry.
+
+>>> from archeo_lab.bots import GreedyBot, RandomBot
+>>> m = Match("cibola", players=3, seed=1, opponents={1: GreedyBot(), 2: RandomBot()})
 >>> m.current_player        # bots have played until a learner's seat is to move
 0
 >>> played = m.apply("bid 2")
 >>> [seat for seat, _ in played][:1]
 [0]
+>>> m.opponents
+{1: 'greedy', 2: 'random'}
 """
 
 from __future__ import annotations
 
 import json
 import os
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from .actions import Action
 from .errors import CannotUndo, CorruptSave, IllegalAction, quote
@@ -38,8 +45,9 @@ class Match:
     players, seed, variant
         As for ``game.new_state``; the seed also seeds the bots.
     opponents : dict, optional
-        Seat -> bot name (``"random"``, ``"greedy"``) or any object with ``choose(state)``.
-        Seats not listed are played by the learner.
+        Seat -> bot: any object with ``choose(state)`` (and optionally ``reseed(seed)``, called
+        before each of its moves so that a match replays the same).  Seats not listed are played by
+        the learner.  Bot names are read one layer up (``archeo_lab.Match``, ``_seat_bot``).
     names : list of str, optional
         A name per seat, for boards and logs.
 
@@ -54,8 +62,6 @@ class Match:
     def __init__(self, game: str | Game, players: int | None = None, seed: int | None = None,
                  variant: str | None = None, opponents: Mapping[int, Any] | None = None,
                  names: list[str] | None = None, *, state: State | None = None, autoplay: bool = True):
-        from archeo_lab import bots as bot_registry
-
         self.game = get_game(game)
         self.state = state if state is not None else self.game.new_state(players, seed, variant)
         self.initial = self.state.to_dict()
@@ -66,9 +72,9 @@ class Match:
                 raise ValueError(f"opponents: seat {seat!r} is not a seat of this {n}-player game (0 to {n - 1})")
         seeds = Rng(self.state.seed ^ 0xB07)
         self._bot_seeds = [seeds.below(2**31) for _ in range(n)]
-        self.bots = {seat: bot_registry.make(spec, seed=self._bot_seeds[seat])
+        self.bots = {seat: self._seat_bot(seat, spec, self._bot_seeds[seat])
                      for seat, spec in sorted(opponents.items())}
-        self.opponents = {seat: bot_registry.describe(spec) for seat, spec in sorted(opponents.items())}
+        self.opponents = {seat: self._bot_label(spec) for seat, spec in sorted(opponents.items())}
         if names is None:
             humans = [s for s in range(n) if s not in self.bots]
             names = [("You" if len(humans) == 1 else f"Player {s + 1}") if s not in self.bots
@@ -80,6 +86,18 @@ class Match:
         self._snapshots: list[tuple[int, State]] = []
         if autoplay:
             self.play_bots()
+
+    # -- seating bots (overridden by archeo_lab.bots.match.Match to read names) ------
+    def _seat_bot(self, seat: int, spec: Any, seed: int) -> Any:
+        """The bot that plays ``seat`` for ``spec``; here ``spec`` must already be a bot object."""
+        if not callable(getattr(spec, "choose", None)):
+            raise ValueError(f"opponents: seat {seat} gets {quote(spec)}, which is not a bot (an object with "
+                             "choose(state)); bot names such as 'greedy' are read by archeo_lab.Match")
+        return spec
+
+    def _bot_label(self, spec: Any) -> str:
+        """A short readable name for a seat's bot (boards, logs, saves): its ``name``, else its class."""
+        return str(getattr(spec, "name", None) or type(spec).__name__)
 
     # -- state --------------------------------------------------------------------
     @property
@@ -99,20 +117,18 @@ class Match:
         return not self.state.is_terminal and self.state.current_player in self.bots
 
     def set_opponents(self, opponents: Mapping[int, Any]) -> None:
-        """Put bots (names or objects) in some seats, e.g. to change their level mid-game."""
-        from archeo_lab import bots as bot_registry
-
+        """Put bots in some seats, e.g. to change their level mid-game."""
         for seat, spec in opponents.items():
             if not isinstance(seat, int) or not 0 <= seat < self.state.players:
                 raise ValueError(f"opponents: seat {seat!r} is not a seat of this game")
             old = self.opponents.get(seat)
-            self.bots[seat] = bot_registry.make(spec, seed=self._bot_seeds[seat])
-            self.opponents[seat] = bot_registry.describe(spec)
+            self.bots[seat] = self._seat_bot(seat, spec, self._bot_seeds[seat])
+            self.opponents[seat] = self._bot_label(spec)
             if old is None or self.names[seat] == f"Bot {seat} ({old})":
                 self.names[seat] = f"Bot {seat} ({self.opponents[seat]})"
 
     # -- moves --------------------------------------------------------------------
-    def apply(self, action: Action | str | dict, autoplay: bool = True) -> list[tuple[int, Action]]:
+    def apply(self, action: Action | str | dict[str, Any], autoplay: bool = True) -> list[tuple[int, Action]]:
         """Play the learner's move, then (unless ``autoplay=False``) the bots' replies.
 
         Returns every (seat, action) played.
@@ -151,11 +167,13 @@ class Match:
     def bot_view(self) -> State:
         """What a bot at the current seat is given: a determinized copy (hidden information resampled)."""
         seat = self.state.current_player
+        if seat is None:
+            raise IllegalAction("the game is over: no bot is to move")
         return self.state.determinize(seat, Rng(self._bot_seeds[seat] + 7 * len(self.history)))
 
     def play_bots(self, limit: int | None = None) -> list[tuple[int, Action]]:
         """Bots play until a learner's seat is to move, the game ends, or ``limit`` moves."""
-        played = []
+        played: list[tuple[int, Action]] = []
         while self.bot_to_move and (limit is None or len(played) < limit):
             played.append(self.step_bot())
         return played
@@ -188,7 +206,7 @@ class Match:
         return undone
 
     # -- saves ----------------------------------------------------------------------
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "format": MATCH_FORMAT, "schema": MATCH_SCHEMA, "game": self.game.key,
             "names": self.names, "opponents": {str(s): spec for s, spec in self.opponents.items()},
@@ -200,13 +218,13 @@ class Match:
     def to_json(self, *, indent: int | None = None) -> str:
         return json.dumps(self.to_dict(), indent=indent)
 
-    def save(self, path: str | os.PathLike) -> None:
+    def save(self, path: str | os.PathLike[str]) -> None:
         """Write the match (start, every move, current position) as JSON."""
         with open(path, "w", encoding="utf-8") as f:
             f.write(self.to_json(indent=1))
 
     @classmethod
-    def load(cls, path: str | os.PathLike, opponents: Mapping[int, Any] | None = None) -> "Match":
+    def load(cls, path: str | os.PathLike[str], opponents: Mapping[int, Any] | None = None) -> Match:
         """Read a saved match; it is replayed move by move and checked against the saved position."""
         try:
             with open(path, encoding="utf-8") as f:
@@ -216,7 +234,7 @@ class Match:
         return cls.from_json(text, opponents=opponents)
 
     @classmethod
-    def from_json(cls, text: str | dict, opponents: Mapping[int, Any] | None = None) -> "Match":
+    def from_json(cls, text: str | dict[str, Any], opponents: Mapping[int, Any] | None = None) -> Match:
         f = read_envelope(text, "match", MATCH_FORMAT, MATCH_SCHEMA)
         try:
             game = get_game(f.str("game"))

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-from typing import MutableSequence, Sequence, TypeVar
+from typing import Any, TypeVar
+from collections.abc import MutableSequence, Sequence
 
 __all__ = ["Rng", "fresh_seed", "seed_state"]
 
@@ -85,17 +86,17 @@ class Rng:
         """One element of a non-empty sequence, uniformly."""
         return seq[self.below(len(seq))]
 
-    def shuffle(self, seq: MutableSequence) -> None:
+    def shuffle(self, seq: MutableSequence[Any]) -> None:
         """Shuffle in place (Fisher-Yates)."""
         for i in range(len(seq) - 1, 0, -1):
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
-    def spawn(self) -> "Rng":
+    def spawn(self) -> Rng:
         """An independent child generator (for a bot or a determinization)."""
         return Rng(state=self.next64())
 
-    def copy(self) -> "Rng":
+    def copy(self) -> Rng:
         return Rng(state=self.state)
 
     def __repr__(self) -> str:

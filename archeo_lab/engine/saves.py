@@ -19,8 +19,11 @@ archeo_lab.engine.errors.CorruptSave: state.round must be an integer from 1 to 8
 
 from __future__ import annotations
 
+import builtins  # Fields has methods named int, str, list and bool: its annotations name the types
+
 import json
-from typing import Any, Callable, Collection, Mapping
+from typing import Any
+from collections.abc import Callable, Collection, Mapping
 
 from .errors import CorruptSave, quote
 
@@ -50,21 +53,21 @@ def _range_words(lo: int | None, hi: int | None) -> str:
     return ""
 
 
-def _list(value: Any, where: str, length: int | None) -> list:
+def _list(value: Any, where: str, length: int | None) -> list[Any]:
     if not isinstance(value, list) or (length is not None and len(value) != length):
         size = f" of {length} items" if length is not None else ""
         raise CorruptSave(f"{where} must be a list{size}, got {quote(value)}")
     return value
 
 
-def _ints(items: list, where: str, lo: int | None, hi: int | None) -> list[int]:
+def _ints(items: list[Any], where: str, lo: int | None, hi: int | None) -> list[int]:
     for i, v in enumerate(items):
         if not _is_int(v) or (lo is not None and v < lo) or (hi is not None and v > hi):
             raise CorruptSave(f"{where}[{i}] must be an integer{_range_words(lo, hi)}, got {quote(v)}")
     return list(items)
 
 
-def _strs(items: list, where: str, choices: Any) -> list[str]:
+def _strs(items: list[Any], where: str, choices: Any) -> list[str]:
     for i, v in enumerate(items):
         if not isinstance(v, str) or (choices is not None and v not in choices):
             expected = "a known name" if choices is not None else "a string"
@@ -88,7 +91,7 @@ class Spec:
     def __init__(self, words: str, test: Callable[[Any, int], bool]):
         self.words, self.test = words, test
 
-    def __or__(self, other: "Spec") -> "Spec":
+    def __or__(self, other: Spec) -> Spec:
         """Either spec: ``ints(0, 3) | one_of([""])``."""
         return Spec(f"{self.words} or {other.words}", lambda v, n: self.test(v, n) or other.test(v, n))
 
@@ -101,7 +104,7 @@ def ints(lo: int, hi: int) -> Spec:
     return Spec(f"an integer from {lo} to {hi}", lambda v, n: _is_int(v) and lo <= v <= hi)
 
 
-def one_of(choices: Collection, words: str | None = None) -> Spec:
+def one_of(choices: Collection[Any], words: str | None = None) -> Spec:
     """One of ``choices`` (names: strings; the type must match, so True is not 1)."""
     allowed = frozenset((type(c), c) for c in choices)
     shown = words or "one of " + ", ".join(map(repr, sorted(choices, key=str)[:8])) + \
@@ -135,6 +138,7 @@ def _bounded(data: Any, path: str) -> None:
         count += 1
         if count > MAX_NODES:
             raise CorruptSave(f"{path} holds more than {MAX_NODES:,} values: not a save of this program")
+        children: Collection[Any]
         if isinstance(node, dict):
             children = node.values()
         elif isinstance(node, list):
@@ -164,12 +168,13 @@ class Fields:
     def _check_int(self, value: Any, where: str, lo: int | None, hi: int | None) -> int:
         if not _is_int(value) or (lo is not None and value < lo) or (hi is not None and value > hi):
             raise CorruptSave(f"{where} must be an integer{_range_words(lo, hi)}, got {quote(value)}")
-        return value
+        return builtins.int(value)
 
     def int(self, key: str, *, lo: int | None = None, hi: int | None = None) -> int:
         return self._check_int(self._get(key), f"{self.path}.{key}", lo, hi)
 
-    def opt_int(self, key: str, *, lo: int | None = None, hi: int | None = None) -> int | None:
+    def opt_int(self, key: str, *, lo: builtins.int | None = None,
+                hi: builtins.int | None = None) -> builtins.int | None:
         value = self._get(key)
         return None if value is None else self._check_int(value, f"{self.path}.{key}", lo, hi)
 
@@ -186,30 +191,33 @@ class Fields:
             raise CorruptSave(f"{self.path}.{key} must be {expected}, got {quote(value)}")
         return value
 
-    def list(self, key: str, *, length: int | None = None) -> list:
+    def list(self, key: builtins.str, *, length: builtins.int | None = None) -> builtins.list[Any]:
         return _list(self._get(key), f"{self.path}.{key}", length)
 
-    def int_list(self, key: str, *, length: int | None = None, lo: int | None = None,
-                 hi: int | None = None) -> list[int]:
+    def int_list(self, key: builtins.str, *, length: builtins.int | None = None, lo: builtins.int | None = None,
+                 hi: builtins.int | None = None) -> builtins.list[builtins.int]:
         return _ints(self.list(key, length=length), f"{self.path}.{key}", lo, hi)
 
-    def opt_int_list(self, key: str, *, length: int | None = None, lo: int | None = None,
-                     hi: int | None = None) -> list[int | None]:
+    def opt_int_list(self, key: builtins.str, *, length: builtins.int | None = None, lo: builtins.int | None = None,
+                     hi: builtins.int | None = None) -> builtins.list[builtins.int | None]:
         items = self.list(key, length=length)
         return [None if v is None else self._check_int(v, f"{self.path}.{key}[{i}]", lo, hi)
                 for i, v in enumerate(items)]
 
-    def str_list(self, key: str, *, length: int | None = None, choices: Any = None) -> list[str]:
+    def str_list(self, key: builtins.str, *, length: builtins.int | None = None,
+                 choices: Any = None) -> builtins.list[builtins.str]:
         return _strs(self.list(key, length=length), f"{self.path}.{key}", choices)
 
-    def int_lists(self, key: str, *, length: int | None = None, inner: int | None = None,
-                  lo: int | None = None, hi: int | None = None) -> list[list[int]]:
+    def int_lists(self, key: builtins.str, *, length: builtins.int | None = None, inner: builtins.int | None = None,
+                  lo: builtins.int | None = None,
+                  hi: builtins.int | None = None) -> builtins.list[builtins.list[builtins.int]]:
         """A list of integer lists (one per seat, say), each ``inner`` long when given."""
         where = f"{self.path}.{key}"
         return [_ints(_list(row, f"{where}[{i}]", inner), f"{where}[{i}]", lo, hi)
                 for i, row in enumerate(self.list(key, length=length))]
 
-    def str_lists(self, key: str, *, length: int | None = None, choices: Any = None) -> list[list[str]]:
+    def str_lists(self, key: builtins.str, *, length: builtins.int | None = None,
+                  choices: Any = None) -> builtins.list[builtins.list[builtins.str]]:
         """A list of string lists (a hand per seat, say), each item one of ``choices`` when given.
 
         >>> Fields({"hands": [["a"], ["b", "z"]]}, "state").str_lists("hands", choices="ab")
@@ -221,8 +229,8 @@ class Fields:
         return [_strs(_list(row, f"{where}[{i}]", None), f"{where}[{i}]", choices)
                 for i, row in enumerate(self.list(key, length=length))]
 
-    def events(self, key: str = "events", *, kinds: Mapping[str, tuple[Spec, ...]] | None = None,
-               players: int = 0) -> list[tuple]:
+    def events(self, key: builtins.str = "events", *, kinds: Mapping[builtins.str, tuple[Spec, ...]] | None = None,
+               players: builtins.int = 0) -> builtins.list[tuple[Any, ...]]:
         """A game's public log: each entry a list starting with its kind (a string), read back as
         tuples (nested lists too), as ``State.events`` holds them.
 
@@ -243,7 +251,7 @@ class Fields:
                 raise CorruptSave(f"{where}[{i}] must be a list starting with its kind")
             entry = tuple(tuple(x) if isinstance(x, list) else x for x in e)
             if kinds is not None:
-                specs = kinds.get(entry[0])
+                specs = kinds.get(e[0])
                 if specs is None:
                     raise CorruptSave(f"{where}[{i}] has an unknown kind {quote(entry[0])}; the kinds are: "
                                       f"{', '.join(sorted(kinds))}")
@@ -256,10 +264,10 @@ class Fields:
             out.append(entry)
         return out
 
-    def sub(self, key: str) -> "Fields":
+    def sub(self, key: builtins.str) -> Fields:
         return Fields(self._get(key), f"{self.path}.{key}")
 
-    def subs(self, key: str, *, length: int | None = None) -> "list[Fields]":
+    def subs(self, key: builtins.str, *, length: builtins.int | None = None) -> builtins.list[Fields]:
         return [Fields(v, f"{self.path}.{key}[{i}]") for i, v in enumerate(self.list(key, length=length))]
 
 

@@ -12,7 +12,8 @@ Games import this instead of writing their own (``duplicates`` finds copies).
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 __all__ = ["SeatNames", "article", "final_table", "name", "plural", "verb", "verdict", "who"]
 
@@ -24,7 +25,7 @@ _A_BEFORE = ("one", "once", "uni", "use", "usu", "eu")
 _AN_BEFORE = ("hour", "honest", "honour")
 
 
-class SeatNames(list):
+class SeatNames(list[str]):
     """A list of seat names that also knows which seats are addressed as "you".
 
     A board builds it from the match's names: the learner's seat, shown as "You", takes the
@@ -36,7 +37,7 @@ class SeatNames(list):
         self.you = frozenset(you)
 
     @classmethod
-    def addressing(cls, names: Sequence[str]) -> "SeatNames":
+    def addressing(cls, names: Sequence[str]) -> SeatNames:
         """Names where each seat named with the pronoun "You" is spoken to in the second person."""
         return cls(names, you=[s for s, n in enumerate(names) if n.strip().lower() == "you"])
 
@@ -115,7 +116,7 @@ def verdict(names: Sequence[str] | None, scores: Sequence[int], winners: Sequenc
 
 
 def final_table(names: Sequence[str] | None, rows: Sequence[Sequence[object]], *, verdict: str,
-                labels: Sequence[str], title: str = "Final count", total: str | None = None) -> dict:
+                labels: Sequence[str], title: str = "Final count", total: str | None = None) -> dict[str, Any]:
     """The final count as every board draws it: one column per seat, one row per line.
 
     ``rows[i][s]`` is line ``labels[i]`` for seat ``s``; the line labelled ``total`` is bold.

@@ -45,7 +45,8 @@ from decimal import Decimal
 from fractions import Fraction
 from html import escape
 from numbers import Integral, Rational, Real
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
 __all__ = [
     "Exercise", "Feedback", "NOT_DONE", "RIGHT", "CLOSE", "WRONG",
@@ -556,7 +557,7 @@ class Exercise:
 
     def answer_sheet(self) -> str:
         """Every question's title and expected answer, as Markdown (for the teachers' sections and pages)."""
-        from .teacher_pages import show
+        from .showing import show
 
         return "\n".join(f"* **{q.title}**: {show(q.expected())}" for q in self._questions.values())
 

@@ -33,7 +33,8 @@ __all__ = ["load_bots", "use", "check", "exercise", "intervals_overlap", "PAIR"]
 PAIR = ("example_thrifty", "random")
 
 
-def load_bots(folder: str | Path, *, time_limit: float = 1.0, memory_limit: float | None = 512) -> dict[str, IsolatedBot]:
+def load_bots(folder: str | Path, *, time_limit: float = 1.0,
+              memory_limit: float | None = 512) -> dict[str, IsolatedBot]:
     """``{file name: bot}`` for every ``*.py`` in ``folder`` (sorted), each an ``IsolatedBot``.
 
     Nothing is run here: a file is only read and parsed, so a syntax error or a missing

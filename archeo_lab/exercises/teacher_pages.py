@@ -19,11 +19,10 @@ import argparse
 import importlib
 import json
 import re
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from . import CLOSE, Mapping, Matrices, Matrix, Number, Numbers
+from .showing import show
 from .student import EXERCISES
 
 __all__ = ["EXERCISE_MODULES", "page", "write_pages", "main", "show"]
@@ -43,35 +42,6 @@ FORMATIVE = ("**The answers ship inside the package.** Every expected answer is 
              "`archeo_lab.exercises`, which students have installed: a student who reads its source, or runs "
              "`ex.exercise.expected(\"q1\")`, finds them. Use the exercises for practice with feedback "
              "(formative assessment), not for graded exams.")
-
-
-def show(value: Any) -> str:
-    """An answer as a teacher reads it: fractions with their decimal value, sets sorted, matrices row by row."""
-    if isinstance(value, bool) or value is None:
-        return str(value)
-    if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return str(value.numerator)
-        return f"{value.numerator}/{value.denominator} (≈ {float(value):.4f})"
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {show(v)}" for k, v in value.items())
-    if isinstance(value, (set, frozenset)):
-        return "{" + ", ".join(show(v) for v in sorted(value, key=str)) + "}" if value else "set() (none)"
-    if isinstance(value, (list, tuple)):
-        if value and all(isinstance(row, (list, tuple)) for row in value):
-            if all(isinstance(x, (list, tuple)) for row in value for x in row):
-                return "; ".join(show(m) for m in value)
-            return "[" + " / ".join(", ".join(_short(x) for x in row) for row in value) + "]"
-        return "(" + ", ".join(show(v) for v in value) + ")"
-    return str(value)
-
-
-def _short(x: Any) -> str:
-    if isinstance(x, Fraction):
-        return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-    return str(x)
 
 
 def _rounded_example(answer, expected):

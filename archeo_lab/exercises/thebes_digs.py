@@ -121,7 +121,7 @@ exercise.question(
      "without replacement.",
      "Expected points = cards drawn x (sum of the pile's values / number of cards in the pile)."])
 exercise.question(
-    "q4", f"q4, the variance of that dig", _variance, Number(decimals=3, unit="points squared"),
+    "q4", "q4, the variance of that dig", _variance, Number(decimals=3, unit="points squared"),
     ["Is drawing cards from a pile like rolling a die several times?",
      "The cards are drawn without replacement: list every possible haul with its probability (hypergeometric "
      "draws), or use Var = n s^2 (N - n) / (N - 1) with s^2 the variance of one card.",

@@ -37,7 +37,7 @@ of a grid.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
+from collections.abc import Sequence
 
 from .normal_form import exact
 

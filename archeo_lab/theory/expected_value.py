@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 __all__ = ["expectation", "variance", "hypergeometric", "binomial", "convolve", "transform", "Fraction"]
 

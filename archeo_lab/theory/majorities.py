@@ -17,7 +17,7 @@ beats stacking*.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .normal_form import NormalForm
 

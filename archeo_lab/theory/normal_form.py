@@ -47,12 +47,11 @@ bid 0 | 43/4, 1 | 0, 2
 
 from __future__ import annotations
 
-import itertools
 import math
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral, Rational, Real
-from typing import Sequence
+from collections.abc import Sequence
 
 __all__ = ["NormalForm", "exact"]
 
@@ -216,7 +215,7 @@ class NormalForm:
                     break
         return out
 
-    def eliminate_dominated(self, strict: bool = True) -> "NormalForm":
+    def eliminate_dominated(self, strict: bool = True) -> NormalForm:
         """The game left after removing dominated strategies, one player then the other, until none is left.
 
         Strict elimination never removes an equilibrium; weak elimination may.
@@ -238,7 +237,7 @@ class NormalForm:
                 continue
             return game
 
-    def restrict(self, rows: Sequence[str] | None = None, cols: Sequence[str] | None = None) -> "NormalForm":
+    def restrict(self, rows: Sequence[str] | None = None, cols: Sequence[str] | None = None) -> NormalForm:
         """The sub-game on some rows and columns (given by their labels)."""
         for label, have, who in [(r, self.rows, 0) for r in rows or []] + [(c, self.cols, 1) for c in cols or []]:
             if label not in have:

@@ -14,7 +14,7 @@ It reaches the game only through the engine contract, so it works for any game.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from archeo_lab.engine import Rng, State
 

@@ -38,7 +38,8 @@ import sys
 import textwrap
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 from archeo_lab.engine import IllegalAction, Rng, get_game
 from archeo_lab.engine.errors import quote
@@ -133,7 +134,8 @@ class TournamentResult:
         rows, names = self.table, self.bots
         width = max([3, *map(len, names)]) + 2           # the name column fits the longest name
         lines = [f"Tournament: {self.game}, {self.players} players, {len(self.games)} games",
-                 f"{'bot':<{width}}{'games':>6}{'wins':>8}{'win rate':>10}{'95% CI':>13}{'mean score':>12}{'errors':>8}"]
+                 f"{'bot':<{width}}{'games':>6}{'wins':>8}{'win rate':>10}{'95% CI':>13}"
+                 f"{'mean score':>12}{'errors':>8}"]
         for r in rows:
             mean = f"{r['mean_score']:.1f}" if r["mean_score"] is not None else "-"
             ci = f"{r['ci95'][0]:.0%}-{r['ci95'][1]:.0%}"

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from .normal_form import exact
 
@@ -52,7 +52,7 @@ class Decision:
     """A node where ``player`` picks one of ``moves`` (name -> node), in the listed order."""
 
     player: int
-    moves: Mapping[str, "Decision | Outcome"]
+    moves: Mapping[str, Decision | Outcome]
     text: str = ""
 
     def __post_init__(self):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 __all__ = ["widget_dir", "board_sources"]
@@ -20,7 +20,7 @@ def widget_dir() -> Path:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def board_sources(key: str) -> tuple[str, str]:
     """The ES module and CSS of a game's board: the shared shell, then the game's own part.
 

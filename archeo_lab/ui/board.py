@@ -32,7 +32,8 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from archeo_lab.engine import CannotUndo, IllegalAction, Match
+from archeo_lab.bots import Match
+from archeo_lab.engine import CannotUndo, IllegalAction
 from archeo_lab.engine.wording import SeatNames
 
 from .assets import board_sources

@@ -15,7 +15,7 @@ is a legal state (``check()``: as many rocks as rock cards collected).
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from . import scoring
 from .components import CARD_BY_ID, COLUMNS, EXPLORERS_PER_PLAYER, ROUNDS, TOTEM_BY_NAME, TOTEMS_IN_PLAY
@@ -97,8 +97,9 @@ def position(players: int = 4, *, seed: int = 0, table: Sequence[str] | None = N
     state.bid_order = [(torch + i) % n for i in range(n)]
     state.current_player = torch
     state.events = [("start", torch, tuple(state.totems_in_play)), ("round", round, tuple(state.table))]
-    state._legal_cache = None
+    state.changed()
     problems = state.check()
     if problems:
         raise ValueError(problems[0])
+    assert isinstance(state, CibolaState)
     return state

@@ -25,7 +25,7 @@ them), which is what ``State.scores()`` and the boards show.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .components import CARD_BY_ID, COLUMNS, KINDS
 

@@ -195,7 +195,8 @@ BID, PICK, ROCK, TOTEM, LANDSLIDE, OVER = "bid", "pick", "rock", "totem", "lands
 PHASES = (BID, PICK, ROCK, TOTEM, LANDSLIDE, OVER)
 #: Explorers in a game (24 at every player count: 2 x 12, 3 x 8, 4 x 6).
 _ALL_EXPLORERS = max(n * e for n, e in EXPLORERS_PER_PLAYER.items())
-_CARD, _TOTEM, _KIND = one_of(CARD_BY_ID, "a treasure card"), one_of(TOTEM_BY_NAME, "a totem"), one_of(KINDS, "a column")
+_CARD, _TOTEM = one_of(CARD_BY_ID, "a treasure card"), one_of(TOTEM_BY_NAME, "a totem")
+_KIND = one_of(KINDS, "a column")
 _CELL = ints(1, max(len(c.cells) for c in COLUMNS))
 #: The public log, entry by entry (``Fields.events``): what each kind of line holds.
 EVENTS = {
@@ -204,7 +205,8 @@ EVENTS = {
     "bid": (SEAT,), "reveal": (per_seat(ints(0, _ALL_EXPLORERS)),),
     "share": (items(SEAT, 1, max(EXPLORERS_PER_PLAYER)), ints(0, _ALL_EXPLORERS)),
     "take": (SEAT, _CARD), "rock": (SEAT, _KIND, _CELL), "totem": (SEAT, _TOTEM),
-    "pillage": (SEAT, ints(0, 3)), "refuge": (SEAT, ints(0, _ALL_EXPLORERS)), "tribute": (SEAT, ints(0, max(EXPLORERS_PER_PLAYER) - 1)),
+    "pillage": (SEAT, ints(0, 3)), "refuge": (SEAT, ints(0, _ALL_EXPLORERS)),
+    "tribute": (SEAT, ints(0, max(EXPLORERS_PER_PLAYER) - 1)),
     "move": (SEAT, _KIND, _CELL, _KIND, _CELL), "leave": (SEAT,), "leftover": (_CARD,), "torch": (SEAT,),
     "end": (per_seat(ints(-10_000, 10_000)),),
 }
@@ -236,7 +238,7 @@ class CibolaState(State):
 
     # -- set-up ("Préparation") ---------------------------------------------------
     @classmethod
-    def _new(cls, players: int, seed: int, variant: str) -> "CibolaState":
+    def _new(cls, players: int, seed: int, variant: str) -> CibolaState:
         s = object.__new__(cls)
         s.players, s.variant, s.seed = players, variant, seed
         rng = s.rng = Rng(seed)
@@ -317,7 +319,7 @@ class CibolaState(State):
         # "En cas d'égalité, c'est le joueur qui a conservé le plus de pions Explorateurs."
         return (self._explorers_held()[seat],)
 
-    def clone(self) -> "CibolaState":
+    def clone(self) -> CibolaState:
         c = object.__new__(CibolaState)
         c.players, c.variant, c.seed = self.players, self.variant, self.seed
         c.rng = Rng(state=self.rng.state)
@@ -367,7 +369,7 @@ class CibolaState(State):
             "events": [list(e) for e in self.events],
         }
 
-    def determinize(self, player: int, rng: Rng | int) -> "CibolaState":
+    def determinize(self, player: int, rng: Rng | int) -> CibolaState:
         """A clone where the piles' order and the others' hidden bids are resampled.
 
         Cards ``player`` saw with the ``vision`` totem stay on top; the other
@@ -634,7 +636,7 @@ class CibolaState(State):
         }
 
     @classmethod
-    def _from_dict(cls, f: Fields, players: int, variant: str) -> "CibolaState":
+    def _from_dict(cls, f: Fields, players: int, variant: str) -> CibolaState:
         s = object.__new__(cls)
         s.players, s.variant = players, variant
         s._legal_cache = None
@@ -713,7 +715,8 @@ class CibolaState(State):
         problems += self._check_fists()
         cells = {c.kind: len(c.cells) for c in COLUMNS}
         for e in self.events:       # a rock is put on (or moved between) cells its column has
-            if (e[0] == "rock" and e[3] > cells[e[2]]) or (e[0] == "move" and (e[3] > cells[e[2]] or e[5] > cells[e[4]])):
+            if (e[0] == "rock" and e[3] > cells[e[2]]) or (
+                    e[0] == "move" and (e[3] > cells[e[2]] or e[5] > cells[e[4]])):
                 problems.append(f"the log names a cell the temple board does not have: {e}")
                 break
         waiting = self.fist.count(None)

@@ -257,9 +257,9 @@ def text_board(state, names: list[str] | None = None, *, seat: int | None = None
     """The position as plain text (``print(state)``), as the table sees it.
 
     A bid in the closed fist (« Chaque joueur prend un nombre de pions Explorateurs
-    simultanément dans sa main, en enchère à poing fermé, puis les révèle en même temps ») stays hidden until the fists open: the text says only that the seat has
-    bid, and counts its explorers as before the bid.  ``seat`` shows that seat's own bid,
-    ``everything=True`` every bid.
+    simultanément dans sa main, en enchère à poing fermé, puis les révèle en même temps »)
+    stays hidden until the fists open: the text says only that the seat has bid, and counts its
+    explorers as before the bid.  ``seat`` shows that seat's own bid, ``everything=True`` every bid.
     """
     lines = []
     turn = "game over" if state.is_terminal else f"{_name(names, state.current_player)} to {state.phase}"

@@ -11,7 +11,8 @@ corrections a player makes at a glance:
   the tie-break);
 * the player to move who still has a camp to fill or extras free to move
   counts the best claims those adventurers can make along the camp's line
-  (one line, or shared between lines in the ``+split`` variants; ``line_values``): the greedy bot looks one action ahead, and this is what
+  (one line, or shared between lines in the ``+split`` variants; ``line_values``): the greedy
+  bot looks one action ahead, and this is what
   makes "place a camp" or "put 4 adventurers on it" worth doing;
 * with "Nouvelles aventures", a seat holding tokens and an adventurer on a
   mountain gets ``TOKEN_ACCESS`` (once per mountain): tokens need one.

@@ -20,7 +20,7 @@ are named like a chess board: a column letter from ``A`` and a row number from
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 from .components import BOARD_LIMIT, LAYOUT_ROWS
 
@@ -105,7 +105,7 @@ class Geometry:
         return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(players: int) -> Geometry:
     """The (shared, read-only) grid of a player count."""
     return Geometry(players)

@@ -266,7 +266,8 @@ def draw_lines(state, tile, adventurers: int, *, ax=None, title: str | None = No
         handles = [Patch(facecolor=TERRAIN_COLOURS[t], edgecolor="#7a6a55", label=f"{t} ({enter(t)})")
                    for t in TERRAIN_COLOURS]
         handles += [Line2D([], [], ls="", marker=f"${letter}$", markersize=8, color="black",
-                           label=f"{building} ({BUILDING_POINTS[building]} point{'s' * (BUILDING_POINTS[building] > 1)})")
+                           label=f"{building} ({BUILDING_POINTS[building]} "
+                                 f"point{'s' * (BUILDING_POINTS[building] > 1)})")
                     for building, letter in _LETTERS.items()]
         handles += [
             Patch(fill=False, edgecolor=LINE_COLOURS["camp"], lw=2.5, label=f"the camp on {start}"),

@@ -16,10 +16,10 @@ at the start of ``current_player``'s turn.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from .components import ADVENTURERS_PER_PLAYER, KIND_INDEX, KINDS, TOKENS
-from .state import ADVENTURES, GAME, PLAY, LuxorState
+from .state import GAME, PLAY, LuxorState
 
 __all__ = ["position", "tile_at", "stack_at", "hand_tiles", "layout_tiles", "stack_in_words", "placed_tiles"]
 
@@ -154,8 +154,7 @@ def position(players: int = 2, *, seed: int = 0, variant: str | None = None,
     if not 0 <= current_player < n:
         raise ValueError(f"current_player must be a seat, 0 to {n - 1}")
     state._start_turn(current_player)
-    state._cells_cache = None
-    state._legal_cache = None
+    state.changed()
     state.events.append(("position",))
     problems = state.check()
     if problems:

@@ -23,7 +23,7 @@ adventurers left in the reserve, and then the victory is shared.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from .components import BOARD_LIMIT, BUILDING_POINTS, BUILDINGS, KIND_BY_NAME
 from .grid import cell_xy

@@ -305,7 +305,8 @@ class Move(_Value):
         return None if n is None or a is None or b is None else n << 24 | a << 12 | b
 
     def __str__(self) -> str:
-        return f"move {self.adventurers} adventurer{'s' if self.adventurers != 1 else ''} {self.source} -> {self.target}"
+        plural = "s" if self.adventurers != 1 else ""
+        return f"move {self.adventurers} adventurer{plural} {self.source} -> {self.target}"
 
     _text_value = staticmethod(_upper_cells)
 
@@ -404,8 +405,8 @@ class LuxorState(State):
     """
 
     __slots__ = (
-        "players", "variant", "adventures", "split_lines", "seed", "rng", "chance_count", "_legal_cache", "current_player",
-        "is_terminal", "geo", "table", "phase", "kind", "back", "placer", "stack", "tokens", "cells",
+        "players", "variant", "adventures", "split_lines", "seed", "rng", "chance_count", "_legal_cache",
+        "current_player", "is_terminal", "geo", "table", "phase", "kind", "back", "placer", "stack", "tokens", "cells",
         "frontier", "minx", "maxx", "miny", "maxy", "hand", "pile", "kept", "reserve", "captives",
         "token_hand", "token_pile", "token_box", "placed", "camp", "camp_movable", "head", "head_dir",
         "head_in", "events", "_cells_cache",
@@ -413,7 +414,7 @@ class LuxorState(State):
 
     # -- set-up ("Mise en place") -----------------------------------------------------------
     @classmethod
-    def _new(cls, players: int, seed: int, variant: str) -> "LuxorState":
+    def _new(cls, players: int, seed: int, variant: str) -> LuxorState:
         s = cls._blank(players, variant)
         s.seed = seed
         rng = s.rng = Rng(seed)
@@ -442,7 +443,7 @@ class LuxorState(State):
         return s
 
     @classmethod
-    def _blank(cls, players: int, variant: str) -> "LuxorState":
+    def _blank(cls, players: int, variant: str) -> LuxorState:
         s = object.__new__(cls)
         s.players, s.variant = players, variant
         s.adventures, s.split_lines = variant.startswith(ADVENTURES), variant.endswith(SPLIT)
@@ -545,7 +546,7 @@ class LuxorState(State):
         # "le joueur qui a le plus d'aventuriers restants dans sa réserve remporte la partie"
         return (self.reserve[seat],)
 
-    def clone(self) -> "LuxorState":
+    def clone(self) -> LuxorState:
         c = object.__new__(LuxorState)
         c.players, c.variant, c.seed = self.players, self.variant, self.seed
         c.adventures, c.split_lines = self.adventures, self.split_lines
@@ -602,7 +603,7 @@ class LuxorState(State):
             "events": [list(e) for e in self.events],
         }
 
-    def determinize(self, player: int, rng: Rng | int) -> "LuxorState":
+    def determinize(self, player: int, rng: Rng | int) -> LuxorState:
         """A clone with what ``player`` cannot see resampled.
 
         Every pile is reshuffled within each back number; another seat's hand
@@ -1128,7 +1129,7 @@ class LuxorState(State):
         }
 
     @classmethod
-    def _from_dict(cls, f: Fields, players: int, variant: str) -> "LuxorState":
+    def _from_dict(cls, f: Fields, players: int, variant: str) -> LuxorState:
         s = cls._blank(players, variant)
         geo = s.geo
         seat = dict(lo=0, hi=players - 1)
@@ -1195,6 +1196,12 @@ class LuxorState(State):
         s.head_in = turn.int("head_in", lo=0, hi=CAMP_MAX)
         s.events = f.events(kinds=EVENTS, players=players)
         return s
+
+    def changed(self) -> None:
+        """After a hand edit (``positions.position``, a test): forget the legal actions and the
+        frontier's cells in name order."""
+        super().changed()
+        self._cells_cache = None
 
     def check(self) -> list[str]:
         """Conservation of tiles, adventurers and tokens, stack limits, and a consistent turn."""

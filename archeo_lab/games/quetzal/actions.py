@@ -222,7 +222,7 @@ class Place(_Interned):
         return (code, location, role, black, white, either, character)
 
     @classmethod
-    def parse(cls, text: str) -> "Place | None":
+    def parse(cls, text: str) -> Place | None:
         m = cls._regex().fullmatch(text)
         if m is None:
             return None
@@ -375,7 +375,7 @@ class Deliver(_Interned):
         return (_TYPE_INDEX.get(object_type, 99), object_type, count, gold, vp, discovery)
 
     @classmethod
-    def parse(cls, text: str) -> "Deliver | None":
+    def parse(cls, text: str) -> Deliver | None:
         m = cls._regex().fullmatch(text)
         if m is None:
             return None

@@ -18,7 +18,7 @@ and no more than the location is worth to it (``value / meeple_cost``).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 __all__ = ["ceiling", "bidding_war", "all_pay_payoffs"]
 

@@ -221,14 +221,19 @@ class UpgradeKind:
     text: str
 
 
+GOLD_UPGRADE = 5           # published: the tile's name, "5 Pièces d'or"
+VASE_TRADE_COUNT = 3       # published: the tile's name, "Vendre 3 vases"
+VASE_TRADE_GOLD = 4        # reconstruction
+DELIVERY_MAX = 3           # published (Livrer les Objets): one delivery is 1 to 3 objects of one type
+
 UPGRADE_KINDS = (
     UpgradeKind("reroll", "Reroll", "Relance", 4, 2, "permanent",
                 "after each toss, you may reroll 1 of your meeples"),
     UpgradeKind("double-reroll", "Double reroll", "Double relance", 4, 1, "permanent",
                 "after each toss, you may reroll up to 2 of your meeples"),
     UpgradeKind("vase-trade", "Vase trade", "Vendre 3 vases", 4, 2, "permanent",
-                "each delivery of 3 vases also pays 4 gold"),
-    UpgradeKind("gold", "Five gold", "5 Pièces d'or", 4, 1, "once", "gain 5 gold at once"),
+                f"each delivery of {VASE_TRADE_COUNT} vases also pays {VASE_TRADE_GOLD} gold"),
+    UpgradeKind("gold", "Five gold", "5 Pièces d'or", 4, 1, "once", f"gain {GOLD_UPGRADE} gold at once"),
     UpgradeKind("temple-discount", "Temple discount", "Temple -1", 4, 1, "permanent",
                 "the Temple's slots cost you 1 gold less"),
     UpgradeKind("discovery", "Discovery", "Découverte +1", 4, 2, "once", "advance 1 on the discovery track at once"),
@@ -237,7 +242,6 @@ UPGRADE_BY_KEY = {k.key: k for k in UPGRADE_KINDS}
 #: The 24 tiles: ``U01``..``U24`` in kind order.
 UPGRADE_TILES = tuple(f"U{i:02d}" for i in range(1, 1 + sum(k.copies for k in UPGRADE_KINDS)))
 TILE_KIND = dict(zip(UPGRADE_TILES, [k.key for k in UPGRADE_KINDS for _ in range(k.copies)]))
-VASE_TRADE_GOLD = 4        # reconstruction
 
 # -- tracks and end of game ------------------------------------------------------------------------
 DISCOVERY_MAX = 10                                                     # reconstruction (GAPS 3.6)

@@ -46,7 +46,8 @@ def meeple_svg(x: float, y: float, colour: str, face: str, size: float = 14) -> 
     if face in ("black", "white"):
         mark = patch("#111" if face == "black" else "#fafafa")
     elif face == "character":
-        mark = f'<circle cx="{x + 7 * s}" cy="{y + 8.8 * s}" r="{2.6 * s}" fill="#ffd54f" stroke="#222" stroke-width="0.4"/>'
+        mark = (f'<circle cx="{x + 7 * s}" cy="{y + 8.8 * s}" r="{2.6 * s}" '
+                'fill="#ffd54f" stroke="#222" stroke-width="0.4"/>')
     else:
         mark = (f'<rect x="{x + 3.6 * s}" y="{y + 6.2 * s}" width="{3.4 * s}" height="{5.2 * s}" fill="#111"/>'
                 f'<rect x="{x + 7 * s}" y="{y + 6.2 * s}" width="{3.4 * s}" height="{5.2 * s}" fill="#fafafa" '
@@ -97,7 +98,8 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, widt
     parts.append(_text(12, y, f"Temple display: {temple or '(empty)'}", 10))
     y += 16
     village = ", ".join(TILE_KIND[t] for t in state.village) or "(empty)"
-    parts.append(_text(12, y, f"Village upgrades: {village}; object pile {len(state.deck)} cards, discard {len(state.discard)}", 10))
+    parts.append(_text(12, y, f"Village upgrades: {village}; object pile {len(state.deck)} cards, "
+                                 f"discard {len(state.discard)}", 10))
     y += 22
     scores = state.scores()
     for s in state.seats:

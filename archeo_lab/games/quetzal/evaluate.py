@@ -19,7 +19,9 @@ It reads only public information, so bots may call it on any copy.
 
 from __future__ import annotations
 
-from .components import ANNEX_BONUS, CARD_BY_ID, FIRST_PLAYER_VP, LOCATIONS, OBJECT_BY_KEY, OBJECT_TYPES, ROUNDS, SHIP_VP
+from .components import (
+    ANNEX_BONUS, CARD_BY_ID, FIRST_PLAYER_VP, LOCATIONS, OBJECT_BY_KEY, OBJECT_TYPES, ROUNDS, SHIP_VP,
+)
 from .scoring import upgrade_points
 from .tables import DUMMY, HARBOUR, KINDS, LOC, MARKET, STELE
 
@@ -51,7 +53,7 @@ _SET_VALUES = [[set_value(t.key, n) for n in range(40)] for t in OBJECT_TYPES]
 
 def _deliveries(counts: list[int]) -> list[float]:
     """The deliveries a hand makes, best first (sets of 3 first, then the remainder of each type)."""
-    out = []
+    out: list[float] = []
     for t, n in enumerate(counts):
         points = OBJECT_TYPES[t].points
         full, rest = divmod(n, 3)

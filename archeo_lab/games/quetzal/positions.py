@@ -15,11 +15,11 @@ round), so the result is a legal state (``check()``).
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from .components import CARD_BY_ID, DISCOVERY_MAX, LOCATION_BY_KEY, TEAM_MEEPLES, TILE_KIND
-from .state import GAME, QuetzalState
-from .tables import LOC, derive_board
+from .state import GAME, QuetzalState, derive_board
+from .tables import LOC
 
 __all__ = ["position", "holder"]
 
@@ -67,7 +67,8 @@ def position(players: int = 3, *, seed: int = 0, reserves: Sequence[Sequence[int
             camp.append((p, "any", rest_team, 0, 0, bool(rest_char)))
     if n == 2:
         state.dummy = 4 - sum(g[2] + g[3] for gs in state.spots for g in gs if g[0] == -1)
-    for name, values, lo, hi in (("gold", gold, 0, None), ("vp", vp, 0, None), ("discovery", discovery, 0, DISCOVERY_MAX)):
+    limits = (("gold", gold, 0, None), ("vp", vp, 0, None), ("discovery", discovery, 0, DISCOVERY_MAX))
+    for name, values, lo, hi in limits:
         if values is not None:
             if len(values) != n or any(v < lo or (hi is not None and v > hi) for v in values):
                 raise ValueError(f"{name}: give {n} values from {lo}" + (f" to {hi}" if hi is not None else ""))
@@ -125,7 +126,7 @@ def position(players: int = 3, *, seed: int = 0, reserves: Sequence[Sequence[int
         raise ValueError("nobody has a meeple left to place")
     state.current_player = mover
     state.events = [("start", n), ("round", round, first)]
-    state._legal_cache = None
+    state.changed()
     problems = state.check()
     if problems:
         raise ValueError(problems[0])

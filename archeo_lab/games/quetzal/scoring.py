@@ -11,7 +11,7 @@ Objets", "Fin de partie").
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .components import (
     FIRST_PLAYER_VP, GOLD_PER_VP, OBJECT_BY_KEY, SEAT_GOLD, TILE_KIND, UPGRADE_BY_KEY,

@@ -79,13 +79,13 @@ from .components import (
     ANNEX_BONUS, ANNEX_CARDS, BLACK_MARKET_GOLD, CAMP_GOLD, CARD_BY_ID, DISCOVERY_BONUSES, DISCOVERY_MAX,
     DUMMY_GROUP, DUMMY_MEEPLES, HARBOUR_COST, LOCATIONS, OBJECT_BY_KEY, OBJECT_CARDS, OBJECT_TYPES, ROUNDS,
     SHIP_VP, STANDING_GOLD, TEAM_MEEPLES, TEMPLE_DISPLAY, TILE_KIND, UPGRADE_BY_KEY, UPGRADE_KINDS, UPGRADE_TILES,
-    VASE_TRADE_GOLD, VILLAGE_DISPLAY,
+    VASE_TRADE_GOLD, VILLAGE_DISPLAY, DELIVERY_MAX, GOLD_UPGRADE, VASE_TRADE_COUNT,
 )
 from .tables import (
     AFFORD_TEMPLE, AFFORD_VILLAGE, ANNEXES, BID_A_BITS, BIDS_BEFORE_VILLAGE, CAMP, COSTS, DELIVERIES,
     DUMMY, DUMMY_TARGETS, HARBOUR, KINDS, LOC, MARKET, N_LOCATIONS, SHIP_TASKS, STELE, STELE_BIT,
     TABLES, TEMPLE_BITS, TEMPLE_TASKS, TEMPLES, VILLAGE_BITS, VILLAGE_TASKS, Table, delivery_options,
-    derive_board, group_size, hold_key, set_covered,
+    BIDDING, HARBOUR_MOST, SHIPS, VILLAGES, covered_spaces, group_size, hold_key,
 )
 from .toss import SAMPLER, shuffle
 
@@ -131,7 +131,8 @@ EVENTS = {
     "toss": (SEAT, Spec("the faces of a seat's meeples", lambda v, n: isinstance(v, (list, tuple))
                         and len(v) == TEAM_MEEPLES[n] + 1 and all(f in _FACE_SLOT for f in v)),
              ints(0, _MEEPLES * STANDING_GOLD)),
-    "reroll": (SEAT, one_of(RESERVE_FACES), one_of(_FACE_SLOT), one_of([0, STANDING_GOLD]), one_of(["upgrade", "camp"])),
+    "reroll": (SEAT, one_of(RESERVE_FACES), one_of(_FACE_SLOT), one_of([0, STANDING_GOLD]),
+               one_of(["upgrade", "camp"])),
     "place": (SEAT, _LOCATION, one_of(["adventurer", "archaeologist", "any"]), ints(0, _MEEPLES), ints(0, _MEEPLES),
               ints(0, _MEEPLES), one_of([False, True]), ints(0, TRACK_LIMIT)),
     "camp": (SEAT, ints(0, _MEEPLES * CAMP_GOLD)), "outbid": (_SEAT_OR_DUMMY, _LOCATION, ints(1, _MEEPLES)),
@@ -172,6 +173,26 @@ def team_meeples(players: int) -> int:
 
 # -- the state ----------------------------------------------------------------------------------------
 
+#: The richest seat is capped at the dearest slot of the Temple (Stele included) and of the Village.
+_TEMPLE_CAP, _VILLAGE_CAP = len(AFFORD_TEMPLE) - 1, len(AFFORD_VILLAGE) - 1
+
+
+def set_covered(state: QuetzalState) -> None:
+    """Covered spaces (two players) and the Village slots and Ships left open."""
+    state.covered = covered_spaces(state.players)
+    state.open_villages = tuple(i for i in VILLAGES if i not in state.covered)
+    state.open_ships = tuple(i for i in SHIPS if i not in state.covered)
+    state.open_village_mask = sum(1 << i for i in state.open_villages)
+    state.open_bidding = tuple(i for i in BIDDING if i not in state.covered)
+
+
+def derive_board(state: QuetzalState) -> None:
+    """Recompute ``taken`` (unique and bidding locations occupied, as bits) and ``holds`` from ``spots``."""
+    state.taken = sum(1 << i for i, g in enumerate(state.spots) if g and KINDS[i] != "free")
+    state.holds = [(g[0][0], hold_key(i, g[0])) if g and KINDS[i] == "bidding" else None
+                   for i, g in enumerate(state.spots)]
+
+
 class QuetzalState(State):
     """A position of Quetzal.  Public fields are read-only for learners.
 
@@ -194,7 +215,7 @@ class QuetzalState(State):
 
     # -- set-up ("Mise en place") -------------------------------------------------------------------
     @classmethod
-    def _new(cls, players: int, seed: int, variant: str) -> "QuetzalState":
+    def _new(cls, players: int, seed: int, variant: str) -> QuetzalState:
         s = object.__new__(cls)
         s.players, s.variant, s.seed = players, variant, seed
         rng = s.rng = Rng(seed)
@@ -303,7 +324,7 @@ class QuetzalState(State):
         # "En cas d'égalité, c'est le joueur le plus avancé sur la piste de Découverte qui gagne."
         return (self.discovery[seat],)
 
-    def clone(self) -> "QuetzalState":
+    def clone(self) -> QuetzalState:
         c = object.__new__(QuetzalState)
         c.players, c.variant, c.seed = self.players, self.variant, self.seed
         c.rng = Rng(state=self.rng.state)
@@ -342,7 +363,7 @@ class QuetzalState(State):
             "tossed": [list(t) for t in self.tossed],
         }
 
-    def determinize(self, player: int, rng: Rng | int) -> "QuetzalState":
+    def determinize(self, player: int, rng: Rng | int) -> QuetzalState:
         """A clone with the object pile and the upgrade stack reshuffled (the only hidden information).
 
         The result depends only on ``observation(player)`` and ``rng``: the hidden items are
@@ -376,7 +397,8 @@ class QuetzalState(State):
             black, white, standing = faces.count("black"), faces.count("white"), faces.count("standing")
             char_black = faces[-1] == "black"
             char_white = faces[-1] == "white"
-            self.reserve[p] = [black - char_black, white - char_white, team - black - white + char_black + char_white, 1]
+            either = team - black - white + char_black + char_white
+            self.reserve[p] = [black - char_black, white - char_white, either, 1]
             self.gold[p] += standing * STANDING_GOLD
             tossed.append(faces)
             self.events.append(("toss", p, tuple(faces), standing * STANDING_GOLD))
@@ -523,7 +545,7 @@ class QuetzalState(State):
         out = list(tab.camp)
         discount = self._temple_discount(p) if self.upgrades[p] else 0
         money = gold + discount
-        mask = AFFORD_TEMPLE[money if money < 5 else 5] & ~taken
+        mask = AFFORD_TEMPLE[money if money < _TEMPLE_CAP else _TEMPLE_CAP] & ~taken
         if self.first == p:
             mask &= ~STELE_BIT
         block = tab.block_a.get(mask)
@@ -539,12 +561,12 @@ class QuetzalState(State):
                 elif h[0] != p:
                     options = held.get(h[1])
                     out += tab.make(h[1]) if options is None else options
-        mask = AFFORD_VILLAGE[gold if gold < 2 else 2] & ~taken & self.open_village_mask
+        mask = AFFORD_VILLAGE[gold if gold < _VILLAGE_CAP else _VILLAGE_CAP] & ~taken & self.open_village_mask
         block = tab.block_b.get(mask)
         out += tab.make_block(tab.block_b, mask) if block is None else block
         if gold >= HARBOUR_COST:
             most = gold // HARBOUR_COST
-            out += tab.harbour[most if most < 8 else 8]
+            out += tab.harbour[most if most < HARBOUR_MOST else HARBOUR_MOST]
         for i in self.open_ships:
             h = holds[i]
             if h is None:
@@ -727,7 +749,7 @@ class QuetzalState(State):
         self.upgrades[p].append(tile)
         self.events.append(("upgrade", p, kind))
         if kind == "gold":
-            self.gold[p] += 5
+            self.gold[p] += GOLD_UPGRADE
         elif kind == "discovery":
             self._gain_discovery(p, 1)
 
@@ -768,7 +790,7 @@ class QuetzalState(State):
         self.discard += cards
         points = scoring.delivery_points(a.object_type, a.count) + task[3]
         gold = a.gold
-        if a.object_type == "vase" and a.count == 3:
+        if a.object_type == "vase" and a.count == VASE_TRADE_COUNT:
             gold += VASE_TRADE_GOLD * sum(TILE_KIND[u] == "vase-trade" for u in self.upgrades[p])
         self.vp[p] += points + a.vp
         self.gold[p] += gold
@@ -887,8 +909,8 @@ class QuetzalState(State):
     def _delivery_problem(self, p: int, a: Deliver) -> str:
         if a.object_type not in OBJECT_BY_KEY:
             return f"there is no object type {a.object_type!r}; types: {', '.join(OBJECT_BY_KEY)}"
-        if not 1 <= a.count <= 3:
-            return f"a delivery is 1 to 3 objects of one type (Livrer les Objets), not {a.count}"
+        if not 1 <= a.count <= DELIVERY_MAX:
+            return f"a delivery is 1 to {DELIVERY_MAX} objects of one type (Livrer les Objets), not {a.count}"
         have = self._hand_classes(p)[TYPE_INDEX[a.object_type]]
         if a.gold + a.vp + a.discovery > a.count:
             return f"{a.count} objects cannot include {a.gold + a.vp + a.discovery} with a bonus icon"
@@ -912,7 +934,7 @@ class QuetzalState(State):
         }
 
     @classmethod
-    def _from_dict(cls, f: Fields, players: int, variant: str) -> "QuetzalState":
+    def _from_dict(cls, f: Fields, players: int, variant: str) -> QuetzalState:
         s = object.__new__(cls)
         s.players, s.variant, s._legal_cache = players, variant, None
         set_covered(s)

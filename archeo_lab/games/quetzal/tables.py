@@ -13,20 +13,15 @@ play, search bots and the contract tests ask for them at every step.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Deliver, Place
-
-B, W, E, C = range(4)                     # reserve indices: black, white, either, character
 from .components import ANNEX_BONUS, COVERED_TWO_PLAYERS, LOCATIONS, OBJECT_TYPES, SHIP_VP
 
-if TYPE_CHECKING:
-    from .state import QuetzalState
+B, W, E, C = range(4)                     # reserve indices: black, white, either, character
 
 __all__ = [
     "DUMMY", "LOC", "CAMP", "STELE", "HARBOUR", "MARKET", "TEMPLES", "VILLAGES", "ANNEXES", "SHIPS", "KINDS",
     "BIDDING", "Table", "TABLES", "single_options", "free_options", "bid_options", "delivery_options",
-    "covered_spaces", "set_covered", "hold_key", "group_size", "derive_board",
+    "covered_spaces", "hold_key", "group_size",
 ]
 
 #: The neutral expedition's seat number in location groups (two players only).
@@ -121,11 +116,15 @@ VILLAGE_TASKS = [(i, LOCATIONS[i].key) for i in VILLAGES]
 SHIP_TASKS = [(i, LOCATIONS[i].key, SHIP_VP[LOCATIONS[i].key]) for i in SHIPS]
 N_LOCATIONS = len(LOCATIONS)
 BID_A_BITS = sum(1 << i for i in BIDS_BEFORE_VILLAGE)
-#: Bits of the Stele and the Temple slots a seat can pay for, by gold + Temple discount (capped at 5).
-AFFORD_TEMPLE = [STELE_BIT | sum(1 << i for i in TEMPLES if COSTS[i] <= g) for g in range(6)]
-#: Bits of the Village slots a seat can pay for, by gold (capped at 2).
-AFFORD_VILLAGE = [sum(1 << i for i in VILLAGES if COSTS[i] <= g) for g in range(3)]
-TABLES: dict[tuple, "Table"] = {}
+#: Bits of the Stele and the Temple slots a seat can pay for, by gold + Temple discount (capped at the
+#: dearest slot: more gold buys nothing more).
+AFFORD_TEMPLE = [STELE_BIT | sum(1 << i for i in TEMPLES if COSTS[i] <= g)
+                 for g in range(max(COSTS[i] for i in TEMPLES) + 1)]
+#: Bits of the Village slots a seat can pay for, by gold (capped at the dearest slot).
+AFFORD_VILLAGE = [sum(1 << i for i in VILLAGES if COSTS[i] <= g) for g in range(max(COSTS[i] for i in VILLAGES) + 1)]
+#: The most meeples the Harbour's options are listed for (a reserve never holds more).
+HARBOUR_MOST = 8
+TABLES: dict[tuple, Table] = {}
 
 
 class Table:
@@ -147,7 +146,7 @@ class Table:
         self.empty_a = [a for i in BIDS_BEFORE_VILLAGE for a in self.empty[i]]
         self.held: dict[int, list[Place]] = {}
         full = free_options(HARBOUR, res, 99)
-        self.harbour = [[a for a in full if a.count <= m] for m in range(9)]
+        self.harbour = [[a for a in full if a.count <= m] for m in range(HARBOUR_MOST + 1)]
         self.block_a: dict[int, list[Place]] = {}      # Stele + Temple slots open to you, by bit mask
         self.block_b: dict[int, list[Place]] = {}      # Village slots open to you, by bit mask
         TABLES[res] = self
@@ -189,28 +188,12 @@ def covered_spaces(players: int) -> frozenset:
     return frozenset(LOC[k] for k in COVERED_TWO_PLAYERS) if players == 2 else frozenset()
 
 
-def set_covered(state: "QuetzalState") -> None:
-    """Covered spaces (two players) and the Village slots and Ships left open."""
-    state.covered = covered_spaces(state.players)
-    state.open_villages = tuple(i for i in VILLAGES if i not in state.covered)
-    state.open_ships = tuple(i for i in SHIPS if i not in state.covered)
-    state.open_village_mask = sum(1 << i for i in state.open_villages)
-    state.open_bidding = tuple(i for i in BIDDING if i not in state.covered)
-
-
 _COLOUR_CODE = {"adventurer": 0, "archaeologist": 1, "any": 2}
 
 
 def hold_key(i: int, group) -> int:
     """What outbidding the holder of bidding location ``i`` needs: location * 64 + colour * 16 + size."""
     return i * 64 + _COLOUR_CODE[group[1]] * 16 + group[2] + group[3] + group[4] + group[5]
-
-
-def derive_board(state: "QuetzalState") -> None:
-    """Recompute ``taken`` (unique and bidding locations occupied, as bits) and ``holds`` from ``spots``."""
-    state.taken = sum(1 << i for i, g in enumerate(state.spots) if g and KINDS[i] != "free")
-    state.holds = [(g[0][0], hold_key(i, g[0])) if g and KINDS[i] == "bidding" else None
-                   for i, g in enumerate(state.spots)]
 
 
 def group_size(group) -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb, lcm
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from .components import FACES, TOSS_ODDS
 

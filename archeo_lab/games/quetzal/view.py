@@ -245,17 +245,20 @@ def _prompt(state, seat, names) -> str:
     if phase == "reroll":
         task = state.pending[0]
         why = "the Camp lets you" if task[3] == "camp" else "your upgrade lets you"
-        return f"{why[0].upper()}{why[1:]} reroll {task[2]} meeple{'s' if task[2] > 1 else ''} of your reserve (or keep the toss)."
+        meeples = f"{task[2]} meeple{'s' if task[2] > 1 else ''}"
+        return f"{why[0].upper()}{why[1:]} reroll {meeples} of your reserve (or keep the toss)."
     if phase == "pick":
         task = state.pending[0]
-        return f"{LOCATIONS[LOC[task[4]]].name}: take {task[2]} more object card{'s' if task[2] > 1 else ''} from the Temple display."
+        cards = f"{task[2]} more object card{'s' if task[2] > 1 else ''}"
+        return f"{LOCATIONS[LOC[task[4]]].name}: take {cards} from the Temple display."
     if phase == "sell":
         return "You won the Black market (Marché noir): sell one object for 7 gold, or keep your objects."
     if phase == "upgrade":
         return "Take an upgrade (tuile Amélioration) face up in the Village."
     task = state.pending[0]
     where = LOCATIONS[LOC[task[4]]].name
-    return f"{where}: deliver up to 3 objects of one type ({task[2]} deliver{'ies' if task[2] > 1 else 'y'} left), or no delivery."
+    left = f"{task[2]} deliver{'ies' if task[2] > 1 else 'y'} left"
+    return f"{where}: deliver up to 3 objects of one type ({left}), or no delivery."
 
 
 def board_view(state, seat: int | None, names: list[str] | None = None, log_lines: int = 60) -> dict:
@@ -278,12 +281,13 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         groups = [_group(g, names) for g in state.spots[i]]
         cost = max(0, loc.cost - discount) if loc.area == "temple" else loc.cost
         item = {
-            "key": loc.key, "area": loc.area, "name": loc.name, "french": loc.french, "kind": loc.kind,
+            "key": loc.key, "area": _AREA_OF.get(loc.key, loc.area), "name": loc.name, "french": loc.french,
+            "kind": loc.kind,
             "kind_text": _KIND_TEXT[loc.kind], "roles": list(loc.roles), "cost": cost, "printed_cost": loc.cost,
             "effect": loc.effect,
             "status": loc.status, "covered": i in state.covered, "groups": groups, "free": loc.kind == "free",
             "actions": places.get(loc.key, []), "holder": None, "need": "", "cards": [], "bonus": "",
-            "area": _AREA_OF.get(loc.key, loc.area), "default": None, "default_text": None, "try": None,
+            "default": None, "default_text": None, "try": None,
             "fits": "",
         }
         options = item["actions"]
@@ -291,8 +295,9 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
             best = _default_group(options)
             item["default"], item["default_text"] = best["action"], _group_text(best)
             least = min(o["black"] + o["white"] + o["either"] + int(o["character"]) for o in options)
-            item["fits"] = " or ".join(sorted({_group_text(o) for o in options
-                                               if o["black"] + o["white"] + o["either"] + int(o["character"]) == least}))
+            fitting = {_group_text(o) for o in options
+                       if o["black"] + o["white"] + o["either"] + int(o["character"]) == least}
+            item["fits"] = " or ".join(sorted(fitting))
         elif mine and state.phase == "place" and i not in state.covered:
             item["try"] = _attempt(state, seat, loc)
         if loc.kind == "bidding":
@@ -372,7 +377,8 @@ def text_board(state, names: list[str] | None = None, *, seat: int | None = None
     ``seat`` and ``everything`` change nothing here.
     """
     lines = []
-    turn = "game over" if state.is_terminal else f"{_name(names, state.current_player)} to decide ({_PHASE_TEXT[state.phase]})"
+    turn = ("game over" if state.is_terminal
+            else f"{_name(names, state.current_player)} to decide ({_PHASE_TEXT[state.phase]})")
     lines.append(f"Quetzal: round {state.round}/{ROUNDS}, {turn}; first player: {_name(names, state.first)}")
     for i, loc in enumerate(LOCATIONS):
         if i in state.covered:
@@ -383,7 +389,8 @@ def text_board(state, names: list[str] | None = None, *, seat: int | None = None
         if loc.key in ANNEX_BONUS:
             extra = " [" + ", ".join(state.annexes[list(ANNEX_BONUS).index(loc.key)]) + "]"
         lines.append(f"  {loc.name:<19}{loc.kind:<8} cost {loc.cost}: {groups}{extra}")
-    lines.append("Temple display: " + (", ".join(f"{c} {CARD_BY_ID[c].describe()}" for c in sorted(state.temple)) or "-"))
+    temple = ", ".join(f"{c} {CARD_BY_ID[c].describe()}" for c in sorted(state.temple))
+    lines.append("Temple display: " + (temple or "-"))
     lines.append("Village: " + (", ".join(TILE_KIND[t] for t in state.village) or "-"))
     scores = state.scores()
     for s in state.seats:

@@ -16,7 +16,7 @@ result is a legal state (``check()``) with the seat furthest behind to play.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from .components import CARD_BY_KEY, REGIONS, RELIC_KEYS, STORAGE_SPACES
 from .state import GAME, REGION_INDEX, TURN, ThebesState, _GREEN, _RELIC_OF, permits_dealt
@@ -160,7 +160,7 @@ def position(players: int = 2, *, seed: int = 0, weeks: Sequence[int] | None = N
             state.known[s][r] = wanted
     state.phase, state.pending, state.is_terminal = TURN, None, False
     state.current_player = state._next_player()
-    state._legal_cache = None
+    state.changed()
     problems = state.check()
     if problems:
         raise ValueError(problems[0])

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from .components import CONGRESS_TABLE, EXCAVATION_TABLE, MAX_KNOWLEDGE, MAX_WEEKS
 

@@ -107,7 +107,7 @@ from archeo_lab.engine.saves import SEAT, CorruptSave, Spec, ints, items, one_of
 
 from . import scoring
 from .components import (
-    CARD_BY_KEY, CARDS, DECK_KEYS, EXCAVATION_TABLE, EXHIBITION_BY_KEY, MAX_KNOWLEDGE, MAX_WEEKS,
+    CARD_BY_KEY, CARDS, DECK_KEYS, EXCAVATION_TABLE, EXHIBITION_BY_KEY, MAX_WEEKS,
     MUSEUM_BY_KEY, PERMITS, PROFESSOR_EXPERTISE, PROFESSOR_POINTS, PROFESSORS, REGION_NAMES, REGIONS,
     RELIC_KEYS, STORAGE_SPACES, WORLD_EXPERT_KNOWLEDGE,
 )
@@ -119,6 +119,7 @@ __all__ = [
 
 REGION_INDEX = {r: i for i, r in enumerate(REGIONS)}
 ALPHA = sorted(range(len(REGIONS)), key=lambda i: REGIONS[i])   # region indexes in sorted-name order
+_ALL_REGIONS = range(len(REGIONS))                              # every region index, in board order
 GENERAL = 4                                                     # index of the general permits
 TURN, WEEKS, DRAW, ROBBERS, MUSEUM, OVER = "turn", "weeks", "draw", "robbers", "museum", "over"
 PHASES = (TURN, WEEKS, DRAW, ROBBERS, MUSEUM, OVER)
@@ -269,7 +270,7 @@ class DigWeeks(_Interned):
         return f"dig for {self.weeks} {unit}" + (" with the assistant" if self.assistant else "")
 
     @classmethod
-    def parse(cls, text: str) -> "DigWeeks | None":
+    def parse(cls, text: str) -> DigWeeks | None:
         m = cls._regex().fullmatch(text)
         if m is None:
             return None
@@ -412,7 +413,7 @@ class ThebesState(State):
 
     # -- set-up ("Mise en place") -------------------------------------------------------------------
     @classmethod
-    def _new(cls, players: int, seed: int, variant: str) -> "ThebesState":
+    def _new(cls, players: int, seed: int, variant: str) -> ThebesState:
         s = object.__new__(cls)
         s.players, s.variant, s.seed = players, variant, seed
         rng = s.rng = Rng(seed)
@@ -584,7 +585,7 @@ class ThebesState(State):
         # "c'est le joueur dont le pion de temps est le dernier ... qui l'emporte"; same week: the top marker.
         return (-self.week[seat], self.height[seat])
 
-    def clone(self) -> "ThebesState":
+    def clone(self) -> ThebesState:
         c = object.__new__(ThebesState)
         c.players, c.variant, c.seed = self.players, self.variant, self.seed
         c.rng = Rng(state=self.rng.state)
@@ -626,7 +627,7 @@ class ThebesState(State):
             "removed": list(self.removed), "events": list(self.events),
         }
 
-    def determinize(self, player: int, rng: Rng | int) -> "ThebesState":
+    def determinize(self, player: int, rng: Rng | int) -> ThebesState:
         """A clone where everything ``player`` cannot know is resampled; it depends only on
         ``observation(player)`` and ``rng``.
 
@@ -913,7 +914,7 @@ class ThebesState(State):
                 best = s
         return best
 
-    def _check_professors(self, p: int, regions=range(len(REGIONS))) -> None:
+    def _check_professors(self, p: int, regions: range = _ALL_REGIONS) -> None:
         """Professors go to 4+ expertise, the world expert to 10+ knowledge, and move on strictly more."""
         exp = self.expertise
         for r in regions:
@@ -1055,7 +1056,7 @@ class ThebesState(State):
                     f"({_RULE_DIG})")
         return f"you need at least 1 expertise (Expertise) in {name} to dig there ({_RULE_DIG})"
 
-    def _weeks_reason(self, p: int, action: "DigWeeks") -> str:
+    def _weeks_reason(self, p: int, action: DigWeeks) -> str:
         if not 1 <= action.weeks <= MAX_WEEKS:
             return f"a dig lasts at least 1 and at most {MAX_WEEKS} weeks, not {action.weeks} ({_RULE_DIG})"
         if action.assistant and "assistant" not in self.hand[p]:
@@ -1077,7 +1078,7 @@ class ThebesState(State):
         }
 
     @classmethod
-    def _from_dict(cls, f: Fields, players: int, variant: str) -> "ThebesState":
+    def _from_dict(cls, f: Fields, players: int, variant: str) -> ThebesState:
         s = object.__new__(cls)
         s.players, s.variant = players, variant
         s._legal_cache, s._pub = None, None

@@ -27,7 +27,7 @@ _PATHS = ("board_graph", "cheapest_costs", "cheapest_path", "entry_costs", "draw
 
 __all__ = [
     "GAME", "TikalGame", "TikalState", "PlaceTile", "ChooseTile", "Bring", "Move", "Uncover", "Dig", "Exchange",
-    "SetUpCamp", "PlaceGuardian", "EndTurn", "Bid", "Pass", "TILES", "TILE_BY_ID", "START_HEXES",
+    "SetUpCamp", "PlaceGuardian", "EndTurn", "Bid", "Pass", "Hex", "TILES", "TILE_BY_ID", "START_HEXES",
     "TREASURE_KINDS", "treasure_points", "treasure_score", "temple_holder", "position", *_PATHS,
 ]
 

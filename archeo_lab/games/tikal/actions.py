@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from archeo_lab.engine import Action
+from archeo_lab.engine.errors import UnreadableAction, quote
 
 from .components import COSTS, TILE_BY_ID, TREASURE_KINDS
 from .hexgrid import INDEX
@@ -40,8 +41,10 @@ __all__ = [
     "PlaceGuardian", "EndTurn", "Bid", "Pass", "ACTION_TYPES",
 ]
 
-_INTERNED: dict[tuple, "TikalAction"] = {}
+_INTERNED: dict[tuple, TikalAction] = {}
 _SPACE = r"[a-h][1-5]"
+#: The cost an action's text may state, "(3 AP)": read back and checked against ``COSTS`` (``parse``).
+_STATED = r"(?: \((?P<stated>\d+) AP\))?"
 #: Per field, the values the rules can make legal (a passage costs 1 to 6 AP; up to 4 seats).
 _DOMAIN = {
     "tile": frozenset(TILE_BY_ID), "space": frozenset(INDEX), "src": frozenset(INDEX), "dst": frozenset(INDEX),
@@ -60,9 +63,30 @@ def _internable(names: tuple[str, ...], args: tuple) -> bool:
 
 
 class TikalAction(Action):
-    """Base of the Tikal actions: interned values with field-by-field ordering."""
+    """Base of the Tikal actions: interned values with field-by-field ordering.
+
+    An action with a fixed price names its entry of ``components.COSTS`` in ``cost_key``: its text
+    shows that cost, and a text stating another cost is refused (``parse``), so the offer, the
+    charge (``state.py``), the text and the refusals (``refusals.py``) all read the one number.
+    """
 
     __slots__ = ()
+    cost_key: ClassVar[str | None] = None
+
+    @property
+    def ap_cost(self) -> int | None:
+        """The action points this action costs (``COSTS[cost_key]``), or None (a move states its own)."""
+        return COSTS[self.cost_key] if self.cost_key is not None else None
+
+    @classmethod
+    def parse(cls, text: str) -> Action | None:
+        action = super().parse(text)
+        if action is not None and cls.cost_key is not None:
+            match = cls._regex().fullmatch(text)
+            stated = match.group("stated") if match is not None else None
+            if stated is not None and int(stated) != COSTS[cls.cost_key]:
+                raise UnreadableAction(f"{quote(text)}: this action costs {COSTS[cls.cost_key]} AP, not {stated}")
+        return action
 
     def __new__(cls, *args, **kwargs):
         names = cls._names()
@@ -161,16 +185,17 @@ class ChooseTile(TikalAction):
 
 @dataclass(**_ACTION)
 class Bring(TikalAction):
-    """Bring an explorer or the leader into play at the base camp or an own camp, 1 AP (action A)."""
+    """Bring an explorer or the leader into play at the base camp or an own camp (action A; ``COSTS["bring"]``)."""
 
     kind: ClassVar[str] = "bring"
+    cost_key: ClassVar[str | None] = "bring"
     pattern: ClassVar[str] = (r"bring (?P<piece>explorer|leader) (?:into play )?at (?P<space>" + _SPACE +
-                              r")(?: \(1 AP\))?")
+                              r")" + _STATED)
     piece: str
     space: str
 
     def __str__(self) -> str:
-        return f"bring {self.piece} into play at {self.space} ({COSTS['bring']} AP)"
+        return f"bring {self.piece} into play at {self.space} ({self.ap_cost} AP)"
 
 
 @dataclass(**_ACTION)
@@ -191,68 +216,73 @@ class Move(TikalAction):
 
 @dataclass(**_ACTION)
 class Uncover(TikalAction):
-    """Uncover the next level of a temple with an explorer there, 2 AP (action D)."""
+    """Uncover the next level of a temple with an explorer there (action D; ``COSTS["uncover"]``)."""
 
     kind: ClassVar[str] = "uncover"
-    pattern: ClassVar[str] = (r"uncover temple (?P<space>" + _SPACE + r") to level (?P<level>\d+)(?: \(2 AP\))?")
+    cost_key: ClassVar[str | None] = "uncover"
+    pattern: ClassVar[str] = (r"uncover temple (?P<space>" + _SPACE + r") to level (?P<level>\d+)" + _STATED)
     space: str
     level: int
 
     def __str__(self) -> str:
-        return f"uncover temple {self.space} to level {self.level} ({COSTS['uncover']} AP)"
+        return f"uncover temple {self.space} to level {self.level} ({self.ap_cost} AP)"
 
 
 @dataclass(**_ACTION)
 class Dig(TikalAction):
-    """Dig up the top treasure of a ruin with an explorer there, 3 AP (action E)."""
+    """Dig up the top treasure of a ruin with an explorer there (action E; ``COSTS["dig"]``)."""
 
     kind: ClassVar[str] = "dig"
-    pattern: ClassVar[str] = r"dig treasure at (?P<space>" + _SPACE + r")(?: \(3 AP\))?"
+    cost_key: ClassVar[str | None] = "dig"
+    pattern: ClassVar[str] = r"dig treasure at (?P<space>" + _SPACE + r")" + _STATED
     space: str
 
     def __str__(self) -> str:
-        return f"dig treasure at {self.space} ({COSTS['dig']} AP)"
+        return f"dig treasure at {self.space} ({self.ap_cost} AP)"
 
 
 @dataclass(**_ACTION)
 class Exchange(TikalAction):
-    """Swap a treasure you hold once for one a rival holds once, 3 AP (action F)."""
+    """Swap a treasure you hold once for one a rival holds once (action F; ``COSTS["exchange"]``)."""
 
     kind: ClassVar[str] = "exchange"
+    cost_key: ClassVar[str | None] = "exchange"
     pattern: ClassVar[str] = (r"exchange (?:my )?(?P<give>[a-z]+) for seat (?P<seat>\d+)'s (?P<take>[a-z]+)"
-                              r"(?: \(3 AP\))?")
+                              + _STATED)
     give: str
     seat: int
     take: str
 
     def __str__(self) -> str:
-        return f"exchange {self.give} for seat {self.seat}'s {self.take} ({COSTS['exchange']} AP)"
+        return f"exchange {self.give} for seat {self.seat}'s {self.take} ({self.ap_cost} AP)"
 
 
 @dataclass(**_ACTION)
 class SetUpCamp(TikalAction):
-    """Set up one of your two camps on a clearing where you have an explorer, 5 AP (action G)."""
+    """Set up one of your two camps on a clearing where you have an explorer (action G; ``COSTS["camp"]``)."""
 
     kind: ClassVar[str] = "camp"
-    pattern: ClassVar[str] = r"set up camp at (?P<space>" + _SPACE + r")(?: \(5 AP\))?"
+    cost_key: ClassVar[str | None] = "camp"
+    pattern: ClassVar[str] = r"set up camp at (?P<space>" + _SPACE + r")" + _STATED
     space: str
 
     def __str__(self) -> str:
-        return f"set up camp at {self.space} ({COSTS['camp']} AP)"
+        return f"set up camp at {self.space} ({self.ap_cost} AP)"
 
 
 @dataclass(**_ACTION)
 class PlaceGuardian(TikalAction):
-    """Make one of your pieces the guardian of a temple you dominate, 5 AP (action H)."""
+    """Make one of your pieces the guardian of a temple you dominate (action H; ``COSTS["guardian"]``)."""
 
     kind: ClassVar[str] = "guardian"
+    cost_key: ClassVar[str | None] = "guardian"
     pattern: ClassVar[str] = (r"place (?P<piece>explorer|leader) as guardian (?:on|of) (?P<space>" + _SPACE +
-                              r")(?: \(5 AP\))?")
+                              r")" + _STATED)
     piece: str
     space: str
 
     def __str__(self) -> str:
-        return f"place {self.piece} as guardian on {self.space} ({COSTS['guardian']} AP)"
+        return f"place {self.piece} as guardian on {self.space} ({self.ap_cost} AP)"
 
 
 @dataclass(**_ACTION)

@@ -26,7 +26,7 @@ plays for free, so passing can beat bidding (values 1, 0, 0).
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 __all__ = ["english_auction", "truthful", "second_price"]
 
@@ -58,7 +58,8 @@ def english_auction(values: Sequence[float], *, first: int = 0, budgets: Sequenc
     strategies = list(strategies) if strategies is not None else [truthful] * n
     order = [(first + k) % n for k in range(n)]
     passed: list[int] = []
-    high, high_bidder, said = 0, None, []
+    high, high_bidder = 0, None
+    said: list[str] = []
     pos = 0                                   # index in ``order`` of the seat to speak
     while True:
         live = [s for s in order if s not in passed]

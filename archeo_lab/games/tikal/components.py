@@ -22,6 +22,7 @@ Hex sides are numbered clockwise for a flat-topped hex: 0 N, 1 NE, 2 SE,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 __all__ = [
     "Tile", "TILES", "TILE_BY_ID", "LETTERS", "START_HEXES", "StartHex", "BASE_CAMP", "COLUMNS", "ROWS",
@@ -99,7 +100,8 @@ def _tiles(spec: str) -> tuple[Tile, ...]:
     out = []
     for line in spec.strip().splitlines():
         num, letter, kind, value, stones = line.split()
-        out.append(Tile(int(num), letter, kind, int(value), tuple(int(x) for x in stones.split(","))))
+        sides = cast("tuple[int, int, int, int, int, int]", tuple(int(x) for x in stones.split(",")))
+        out.append(Tile(int(num), letter, kind, int(value), sides))   # six sides: check_components
     return tuple(out)
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from itertools import combinations
-from typing import Iterable
+from collections.abc import Iterable
 
 import networkx as nx
 
@@ -196,6 +196,7 @@ def draw_path_costs(state, source: str | None = None, *, seat: int | None = None
         x, y = centre(i)
         k = state.kind[i]
         name = LABELS[i]
+        face: str | tuple[float, float, float, float]
         if k is None:
             face, text = "#f4f1ea", ""
         elif k == "volcano":

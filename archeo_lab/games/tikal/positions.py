@@ -14,7 +14,7 @@ treasure and level comes out of its supply, so the result is a legal state
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from .components import TILE_BY_ID, TREASURE_KINDS
 from .hexgrid import INDEX, rotated
@@ -165,10 +165,7 @@ def position(players: int = 2, *, seed: int = 0, variant: str = "standard",
         s.in_hand = take_tile(hand) if hand is not None else s.stack.pop()
     s.levels_turn, s.digs_turn = {}, {}
     s.events = [("start", n, variant), ("position",)]
-    s._legal_cache, s._xcache = None, None
-    s._geo = None
-    s._rebuild_geo()
-    s._rebuild_occupancy()
+    s.changed()
     problems = s.check()
     if problems:
         raise ValueError(problems[0])

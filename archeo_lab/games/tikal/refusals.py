@@ -90,10 +90,10 @@ def illegal_reason(state, action) -> str:
 
 
 def _place_reason(state, action: PlaceTile) -> str:
-    tile = TILE_BY_ID.get(action.tile)
     hand = TILE_BY_ID[state.in_hand]
     if action.tile != hand.id:
         return f"the hex to place is tile {hand.id} ({hand.describe()}), not tile {action.tile}"
+    tile = hand
     i = _space(action.space)
     if i is None:
         return f"the board has no space {action.space}"
@@ -109,7 +109,7 @@ def _place_reason(state, action: PlaceTile) -> str:
         same = next(r for r in rots if rotated(tile.stones, r) == rotated(tile.stones, action.rotation))
         return f"rotation {action.rotation} gives the same picture as rotation {same}: use rotation {same}"
     links = []
-    for d, j in enumerate(NEIGHBOURS[i]):
+    for j in NEIGHBOURS[i]:
         if j >= 0 and state.kind[j] not in (None, "volcano"):
             links.append(LABELS[j])
     if not links:

@@ -20,6 +20,8 @@ from .components import (
     ACTION_POINTS, ADVANCED_START_POINTS, CAMPS, EXPLORERS, GUARDIANS, LEVEL_PIECES, START_HEXES, TILE_BY_ID,
     TILES, TREASURE_COPIES, TREASURE_KINDS,
 )
+from .encoding import ACTIONS, BID, BOXED, CHOOSE, GUARD, OVER, PHASES, PLACE, RESERVE, TURN_KINDS
+from .encoding import START_BY_INDEX as _START
 from .hexgrid import INDEX, LABELS, SPACES, rotated
 from .scoring import TREASURE_POINTS
 
@@ -70,8 +72,6 @@ def _space_pairs(f: Fields, key: str, value_check) -> list:
 
 def read_state(cls, f: Fields, players: int, variant: str):
     """A ``cls`` state from its saved fields (see the module docstring)."""
-    from .state import BOXED, GUARD, PHASES, RESERVE, TURN_KINDS, _START
-
     s = object.__new__(cls)
     s.players, s.variant, s._legal_cache = players, variant, None
     seat = dict(lo=0, hi=players - 1)
@@ -160,8 +160,6 @@ def read_state(cls, f: Fields, players: int, variant: str):
 
 def check_state(s) -> list[str]:
     """Conservation and turn problems of a position (see the module docstring)."""
-    from .state import ACTIONS, BID, BOXED, CHOOSE, GUARD, OVER, PLACE, RESERVE, _START
-
     problems = []
     n = s.players
     # Hexes: the printed four in place, every tile once (board, stack, hand, offer).

@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 __all__ = ["TREASURE_POINTS", "LEADER_STRENGTH", "treasure_points", "treasure_score", "temple_holder",
            "strength"]

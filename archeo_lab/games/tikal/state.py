@@ -79,6 +79,7 @@ from __future__ import annotations
 from bisect import insort
 
 from archeo_lab.engine import Action, Fields, Game, Rng, State
+from archeo_lab.engine.errors import quote
 
 from . import scoring
 from .actions import (
@@ -87,19 +88,16 @@ from .actions import (
 )
 from .components import (
     ACTION_POINTS, ADVANCED_START_POINTS, BASE_CAMP, CAMPS, COSTS, EXPLORERS, GUARDIANS, LETTERS, LEVEL_PIECES,
-    START_HEXES, TILE_BY_ID, TILES, TREASURE_COPIES, TREASURE_KINDS,
+    TILE_BY_ID, TILES, TREASURE_COPIES, TREASURE_KINDS,
+)
+from .encoding import (
+    ACTIONS, BID, BOXED, CHOOSE, FINAL, GUARD, NORMAL, OVER, PLACE, RESERVE, SCORING, START_BY_INDEX, Hex,
 )
 from .hexgrid import INDEX, LABELS, NEIGHBOURS, OPPOSITE, SPACES, distinct_rotations, rotated, side_mask
 
 __all__ = ["TikalState", "TikalGame", "GAME", "RESERVE", "BOXED", "GUARD"]
 
 # -- constants ------------------------------------------------------------------------------------
-#: Where a leader can be besides a space index.
-RESERVE, BOXED, GUARD = -1, -2, -3
-PLACE, CHOOSE, BID, ACTIONS, OVER = "place", "choose", "bid", "actions", "over"
-PHASES = (PLACE, CHOOSE, BID, ACTIONS, OVER)
-NORMAL, SCORING, FINAL = "normal", "scoring", "final"
-TURN_KINDS = (NORMAL, SCORING, FINAL)
 KINDS = ("camp", "temple", "clearing", "ruin", "volcano")
 PIECES = ("explorer", "leader")
 BASE = INDEX[BASE_CAMP]
@@ -108,11 +106,11 @@ _LEAD3 = scoring.LEADER_STRENGTH
 #: The public log keeps at least this many of its last lines (and at most twice as many).
 LOG_KEEP = 24
 _BY_LETTER = {letter: [t.id for t in TILES if t.letter == letter] for letter in LETTERS}
-_INITIAL_GEO: dict[int, "_Geo"] = {}
+_INITIAL_GEO: dict[int, _Geo] = {}
 #: Treasure kinds in alphabetical order: the order Exchange actions sort in.
 _KINDS_ALPHA = tuple(sorted(TREASURE_KINDS))
 _KINDS_ALPHA_INDEX = tuple(KIND_INDEX[k] for k in _KINDS_ALPHA)
-_START = {INDEX[h.space]: h for h in START_HEXES}
+_START = START_BY_INDEX
 _MAX_LEVEL = max(LEVEL_PIECES)
 
 # Interned actions (an action is one object: ``apply`` finds it by identity).
@@ -250,7 +248,7 @@ class TikalState(State):
 
     # -- set-up ("Matériel et installation") -------------------------------------------------------
     @classmethod
-    def _new(cls, players: int, seed: int, variant: str) -> "TikalState":
+    def _new(cls, players: int, seed: int, variant: str) -> TikalState:
         s = object.__new__(cls)
         s.players, s.variant, s.seed = players, variant, seed
         rng = s.rng = Rng(seed)
@@ -374,7 +372,7 @@ class TikalState(State):
         guarded = [self.value[i] for i in range(SPACES) if self.guard[i] is not None and self.guard[i][0] == seat]
         return (max(guarded, default=0), sum(self.treasures[seat]))
 
-    def clone(self) -> "TikalState":
+    def clone(self) -> TikalState:
         c = object.__new__(TikalState)
         c.players, c.variant, c.seed = self.players, self.variant, self.seed
         c.rng = Rng(state=self.rng.state)
@@ -429,7 +427,7 @@ class TikalState(State):
             "events": list(self.events),
         }
 
-    def determinize(self, player: int, rng: Rng | int) -> "TikalState":
+    def determinize(self, player: int, rng: Rng | int) -> TikalState:
         """A clone where the stack (within each letter) and every face-down treasure are reshuffled."""
         self.check_seat(player)
         rng = self._as_rng(rng)
@@ -454,6 +452,13 @@ class TikalState(State):
         return c
 
     # -- rule queries (used by the legal moves, the view and the analysis helpers) ----------------------
+    def placement_spaces(self, tile: int) -> dict[str, list[int]]:
+        """``placements`` by space name: ``{"D3": [0, 2], ...}`` (the rotations for each space)."""
+        out: dict[str, list[int]] = {}
+        for i, r in self.placements(tile):
+            out.setdefault(LABELS[i], []).append(r)
+        return out
+
     def placements(self, tile: int) -> list[tuple[int, int]]:
         """(space, rotation) pairs where ``tile`` may be placed now, sorted ("Règle de pose").
 
@@ -487,24 +492,65 @@ class TikalState(State):
         """The index of a space from its name (``"A5"`` -> 4); spaces are indices in the state's lists."""
         return INDEX[space.upper()]
 
-    def pieces_on(self, seat: int, i: int) -> int:
+    @staticmethod
+    def _space(space: int | str) -> int:
+        """A space given by its name (``"A5"``) or its index, as an index; a bad name says so."""
+        if isinstance(space, str):
+            i = INDEX.get(space.upper())
+            if i is None:
+                raise ValueError(f"no space {quote(space)} on Tikal's board: a column letter and a row number, "
+                                 f"as on the map ({LABELS[0]} to {LABELS[-1]})")
+            return i
+        return space
+
+    def hex_at(self, space: str) -> Hex:
+        """The hex on ``space`` in words (``Hex``): its kind, number, temple level, treasures, camp, guardian.
+
+        >>> s = GAME.new_state(players=2, seed=1)
+        >>> s.hex_at("A5").kind, s.hex_at("a4").kind, s.hex_at("A4").value > 0
+        ('camp', 'temple', True)
+        """
+        i = self._space(space)
+        guard = self.guard[i]
+        return Hex(space=LABELS[i], kind=self.kind[i], tile=self.tile_at[i], value=self.value[i],
+                   treasures=len(self.tokens.get(i, ())), camp=self.camp_of[i],
+                   guardian=None if guard is None else (guard[0], guard[1]))
+
+    def hexes(self) -> list[Hex]:
+        """Every hex on the board (``hex_at`` for each space that has one), in the map's order."""
+        return [self.hex_at(LABELS[i]) for i in range(SPACES) if self.tile_at[i] is not None]
+
+    def leader_where(self, seat: int) -> str:
+        """Where ``seat``'s leader ("chef d'expédition") is: a space's name, "reserve", "box" or "guardian"."""
+        at = self.leader_at[seat]
+        return {RESERVE: "reserve", BOXED: "box", GUARD: "guardian"}.get(at) or LABELS[at]
+
+    def pieces_on(self, seat: int, i: int | str) -> int:
         """How many of ``seat``'s pieces (explorers and leader, guardians excluded) stand on space ``i``."""
+        i = self._space(i)
         return self.expl[seat][i] + (self.leader_at[seat] == i)
 
-    def strength_on(self, seat: int, i: int) -> int:
-        """``seat``'s weight on space ``i`` for a temple majority (the leader counts 3)."""
+    def strength_on(self, seat: int, i: int | str) -> int:
+        """``seat``'s weight on space ``i`` (a name or an index) for a temple majority (the leader counts 3)."""
+        return self._strength(seat, self._space(i))
+
+    def holder(self, i: int | str) -> int | None:
+        """Who holds the temple on space ``i`` (a name or an index) now: its guardian's owner, else the
+        strict majority."""
+        return self._holder(self._space(i))
+
+    def _strength(self, seat: int, i: int) -> int:
         return scoring.strength(self.expl[seat][i], self.leader_at[seat] == i)
 
-    def holder(self, i: int) -> int | None:
-        """Who holds the temple on space ``i`` now: its guardian's owner, else the strict majority."""
-        g = self.guard[i]
+    def _holder(self, i: int) -> int | None:
+        g = self.guard[i]                            # a scoring round asks this for every temple: indices only
         if g is not None:
             return g[0]
-        return scoring.temple_holder([self.strength_on(s, i) for s in self.seats])
+        return scoring.temple_holder([self._strength(s, i) for s in self.seats])
 
     def score_breakdown(self, seat: int) -> dict:
         """What ``seat`` would score if a scoring happened now: temples held and treasure sets."""
-        temples = {LABELS[i]: self.value[i] for i in self._geo.temples if self.holder(i) == seat}
+        temples = {LABELS[i]: self.value[i] for i in self._geo.temples if self._holder(i) == seat}
         treasure = scoring.treasure_score(self.treasures[seat])
         return {"temples": temples, "temple_points": sum(temples.values()), "treasure_points": treasure,
                 "total": sum(temples.values()) + treasure}
@@ -534,10 +580,12 @@ class TikalState(State):
         p, ap, geo = self.current_player, self.ap, self._geo
         out = [_END]
         lead = self.leader_at[p]
-        if self.reserve[p] > 0:
-            out += geo.bring[p][0]
-        if lead == RESERVE:
-            out += geo.bring[p][1]
+        costs = COSTS                                # read at each call: one place for every cost
+        if ap >= costs["bring"]:
+            if self.reserve[p] > 0:
+                out += geo.bring[p][0]
+            if lead == RESERVE:
+                out += geo.bring[p][1]
         row = self.expl[p]
         table = geo.moves[p]
         occupied = self._occ[p]
@@ -555,11 +603,14 @@ class TikalState(State):
             out += lst
             if not row[lead]:
                 occupied = occupied + [lead]         # order is restored by sorting ``extra`` below
-        if ap < 2:
+        uncover, dig, exchange, camp, guardian = (costs["uncover"], costs["dig"], costs["exchange"], costs["camp"],
+                                                  costs["guardian"])
+        if ap < uncover and ap < dig and ap < exchange and ap < camp and ap < guardian:
             return out
         kind = self.kind
         extra = []                                   # (kind order, space, action): uncover, dig, camp, guardians
-        can_camp = ap >= 5 and self.camps_left[p] > 0
+        can_camp = ap >= camp and self.camps_left[p] > 0
+        can_uncover, can_guard = ap >= uncover, ap >= guardian
         for i in occupied:
             k = kind[i]
             if k == "clearing":
@@ -567,27 +618,28 @@ class TikalState(State):
                     extra.append((2, i, _CAMP[i]))
             elif k == "temple":
                 if self.guard[i] is None:
-                    self._temple_actions(p, i, row[i], lead, ap, extra)
-            elif k == "ruin" and ap >= 3:
+                    self._temple_actions(p, i, row[i], lead, can_uncover, can_guard, extra)
+            elif k == "ruin" and ap >= dig:
                 done = self.digs_turn.get(i, 0)
                 if done < 2 and row[i] + (lead == i) > done:
                     extra.append((1, i, _DIG[i]))
         if extra:
             extra.sort()                             # grouped by kind, each group in space order
             out += [a for _, _, a in extra]
-        if ap >= 3:
+        if ap >= exchange:
             cached = self._xcache
             out += cached[1] if cached is not None and cached[0] == p else self._exchanges(p)
         return out
 
-    def _temple_actions(self, p: int, i: int, n: int, lead: int, ap: int, extra: list) -> None:
+    def _temple_actions(self, p: int, i: int, n: int, lead: int, can_uncover: bool, can_guard: bool,
+                        extra: list) -> None:
         """Uncover and guardian actions on the temple at ``i`` where ``p`` has ``n`` explorers (+ leader?)."""
         here = n + (lead == i)
         v = self.value[i] + 1
         done = self.levels_turn.get(i, 0)
-        if v <= _MAX_LEVEL and self.levels[v] and done < 2 and here > done:
+        if can_uncover and v <= _MAX_LEVEL and self.levels[v] and done < 2 and here > done:
             extra.append((0, i, _UNCOVER[i][v]))
-        if ap >= 5 and self.guardians[p] < GUARDIANS:
+        if can_guard and self.guardians[p] < GUARDIANS:
             mine = n + (_LEAD3 if lead == i else 0)
             for s in range(self.players):
                 if s != p and self.expl[s][i] + (_LEAD3 if self.leader_at[s] == i else 0) >= mine:
@@ -629,7 +681,7 @@ class TikalState(State):
         if hops:
             for j in nodes:
                 if j != i:
-                    dsts[j] = 1           # a camp hop costs 1, never more than a passage
+                    dsts[j] = COSTS["camp_move"]    # a hop between own camps (action C), whatever the passage
         items = sorted(dsts.items())
         acts = [_move_actions(i, j, c) for j, c in items]
         m = ([None] * (ACTION_POINTS + 1), [None] * (ACTION_POINTS + 1), items, hops, acts)
@@ -727,6 +779,15 @@ class TikalState(State):
             if c:
                 out.append((j, c))
         return tuple(out)
+
+    def changed(self) -> None:
+        """After a hand edit (``positions.position``, a test): forget the legal actions and the cached
+        exchanges, and recompute the board's derived data (passages, camps' moves, occupancy)."""
+        super().changed()
+        self._xcache = None
+        self._geo = None
+        self._rebuild_geo()
+        self._rebuild_occupancy()
 
     def _rebuild_occupancy(self) -> None:
         """Recompute the spaces where each seat has explorers (derived data, after a load or a set-up)."""
@@ -984,7 +1045,7 @@ class TikalState(State):
         }
 
     @classmethod
-    def _from_dict(cls, f: Fields, players: int, variant: str) -> "TikalState":
+    def _from_dict(cls, f: Fields, players: int, variant: str) -> TikalState:
         from .saves import read_state
         return read_state(cls, f, players, variant)
 
