@@ -88,6 +88,11 @@ myst_heading_slug_func = "archeo_site.jupyter_slug"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
+# Annotations are strings (``from __future__ import annotations``): "Match" alone names both the engine's
+# match (bot objects only) and the package's subclass (bot names too), so Sphinx finds several targets and
+# links the first, ``archeo_lab.bots.Match``, the one the boards use.  Only that ambiguity warning
+# (``ref.python``) is silenced; a missing page or label still fails the build.
+suppress_warnings = ["ref.python"]
 
 # -- HTML -----------------------------------------------------------------------------------------
 html_theme = "furo"

@@ -23,7 +23,7 @@ PACKAGE = "archeo_lab"
 ROOT = Path(__file__).resolve().parent.parent / PACKAGE
 
 LAYERS = {
-    "engine": 0,
+    "engine": 0, "browser": 0,      # browser.py: where the code runs (Pyodide or not), stdlib only
     "games": 1,
     "bots": 2, "theory": 2,
     "ui": 3, "exercises": 3, "course": 3,
