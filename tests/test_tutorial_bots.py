@@ -7,9 +7,8 @@ example bots and the tournament.
 
 from __future__ import annotations
 
-import pytest
 
-from tests.notebooks import run_and_read
+from tests.notebooks import values_fixture
 
 NOTEBOOK = "tutorials/07_bots_and_tournaments.ipynb"
 
@@ -32,9 +31,7 @@ EXPRESSIONS = {
 }
 
 
-@pytest.fixture(scope="module")
-def seen():
-    return run_and_read(NOTEBOOK, EXPRESSIONS)
+seen = values_fixture(NOTEBOOK, EXPRESSIONS)
 
 
 def wins(text: str) -> float:

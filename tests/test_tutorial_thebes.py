@@ -7,9 +7,8 @@ engine (issue 16 will change some Thebes rules) that makes the text false fails 
 
 from __future__ import annotations
 
-import pytest
 
-from tests.notebooks import run_and_read
+from tests.notebooks import values_fixture
 
 NOTEBOOK = "tutorials/04_thebes.ipynb"
 
@@ -71,9 +70,7 @@ EXPRESSIONS = {
 }
 
 
-@pytest.fixture(scope="module")
-def seen():
-    return run_and_read(NOTEBOOK, EXPRESSIONS)
+seen = values_fixture(NOTEBOOK, EXPRESSIONS)
 
 
 def test_components_and_set_up(seen):

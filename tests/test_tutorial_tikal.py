@@ -6,9 +6,8 @@ cells as ``assert`` lines are here, one test per claim its prose makes.
 
 from __future__ import annotations
 
-import pytest
 
-from tests.notebooks import run_and_read
+from tests.notebooks import values_fixture
 
 NOTEBOOK = "tutorials/05_tikal.ipynb"
 
@@ -61,9 +60,7 @@ EXPRESSIONS = {
 }
 
 
-@pytest.fixture(scope="module")
-def seen():
-    return run_and_read(NOTEBOOK, EXPRESSIONS)
+seen = values_fixture(NOTEBOOK, EXPRESSIONS)
 
 
 def test_components_and_set_up(seen):

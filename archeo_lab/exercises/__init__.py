@@ -39,6 +39,7 @@ for graded exams.
 
 from __future__ import annotations
 
+import abc
 import math
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -160,14 +161,16 @@ def _places(decimals: int) -> str:
     return f"{decimals} decimal place" + ("s" if decimals != 1 else "")
 
 
-class Answer:
+class Answer(abc.ABC):
     """The form a question accepts; ``judge(answer, expected) -> (status, message)``."""
 
+    @abc.abstractmethod
     def describe(self) -> str:
-        raise NotImplementedError
+        """What the question accepts, in the words printed above it ("a number to 3 decimal places ...")."""
 
+    @abc.abstractmethod
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
-        raise NotImplementedError
+        """``(status, message)`` for ``answer`` against ``expected``: RIGHT, CLOSE, WRONG or NOT_DONE, and why."""
 
 
 @dataclass
