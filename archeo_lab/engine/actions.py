@@ -153,6 +153,7 @@ class ActionCodec:
             self.types[cls.kind] = cls
 
     def from_json(self, data: Any) -> Action:
+        """The action ``data`` describes (a JSON object with a ``type``), read field by field; bounded, exact, or ``UnreadableAction``."""
         if isinstance(data, Action):
             return data
         if not isinstance(data, dict):

@@ -78,6 +78,7 @@ class Game:
         return self.state_class._new(players, seed, variant)
 
     def check_players(self, players: Any) -> int:
+        """The number of players to set up (``None``: the game's minimum); a ``SetupError`` names the allowed range."""
         if players is None:
             players = self.min_players
         if not isinstance(players, int) or isinstance(players, bool) \
@@ -88,6 +89,7 @@ class Game:
         return players
 
     def check_variant(self, variant: Any) -> str:
+        """The variant to set up (``None``: the first of ``variants``); a ``SetupError`` lists the variants."""
         if variant is None:
             return self.variants[0]
         if variant not in self.variants:
@@ -279,6 +281,8 @@ class State(abc.ABC):
         return json.dumps(self.to_dict(), indent=indent)
 
     def to_dict(self) -> dict[str, Any]:
+        """The save as plain data: format, schema, game, rules version, set-up, the game's fields and the
+        generator state."""
         return {
             "format": SAVE_FORMAT,
             "schema": SAVE_SCHEMA,
@@ -325,9 +329,11 @@ class State(abc.ABC):
     # -- helpers shared by every game ---------------------------------------
     @property
     def seats(self) -> range:
+        """The seats of this game, ``range(players)``."""
         return range(self.players)
 
     def check_seat(self, player: Any) -> int:
+        """``player`` if it is a seat of this game; otherwise a ``ValueError`` naming the seats."""
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
             raise ValueError(f"seat must be an integer from 0 to {self.players - 1}, not {player!r}")
         return player

@@ -102,18 +102,22 @@ class Match:
     # -- state --------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
+        """The seat to move, or ``None`` at the end."""
         return self.state.current_player
 
     @property
     def is_over(self) -> bool:
+        """True once the game has ended."""
         return self.state.is_terminal
 
     @property
     def human_seats(self) -> list[int]:
+        """The seats no bot plays (the learners'), in order."""
         return [s for s in range(self.state.players) if s not in self.bots]
 
     @property
     def bot_to_move(self) -> bool:
+        """True if the game goes on and a bot's seat is to move."""
         return not self.state.is_terminal and self.state.current_player in self.bots
 
     def set_opponents(self, opponents: Mapping[int, Any]) -> None:
@@ -207,6 +211,7 @@ class Match:
 
     # -- saves ----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        """The match as plain data: game, names, opponents, set-up and the history of moves (replayed on load)."""
         return {
             "format": MATCH_FORMAT, "schema": MATCH_SCHEMA, "game": self.game.key,
             "names": self.names, "opponents": {str(s): spec for s, spec in self.opponents.items()},
@@ -216,6 +221,7 @@ class Match:
         }
 
     def to_json(self, *, indent: int | None = None) -> str:
+        """``to_dict()`` as JSON text."""
         return json.dumps(self.to_dict(), indent=indent)
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -235,6 +241,8 @@ class Match:
 
     @classmethod
     def from_json(cls, text: str | dict[str, Any], opponents: Mapping[int, Any] | None = None) -> Match:
+        """A match read back from ``to_json()``'s text: the moves are replayed and checked, ``opponents``
+        seats bots again."""
         f = read_envelope(text, "match", MATCH_FORMAT, MATCH_SCHEMA)
         try:
             game = get_game(f.str("game"))

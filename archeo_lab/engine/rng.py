@@ -97,6 +97,7 @@ class Rng:
         return Rng(state=self.next64())
 
     def copy(self) -> Rng:
+        """An independent generator in the same state (the same draws from here on)."""
         return Rng(state=self.state)
 
     def __repr__(self) -> str:

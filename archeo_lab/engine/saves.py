@@ -171,20 +171,24 @@ class Fields:
         return builtins.int(value)
 
     def int(self, key: str, *, lo: int | None = None, hi: int | None = None) -> int:
+        """The integer at ``key``, within ``lo``..``hi`` when given; otherwise ``CorruptSave`` naming the field."""
         return self._check_int(self._get(key), f"{self.path}.{key}", lo, hi)
 
     def opt_int(self, key: str, *, lo: builtins.int | None = None,
                 hi: builtins.int | None = None) -> builtins.int | None:
+        """Like ``int``, but ``null`` is allowed and read as ``None``."""
         value = self._get(key)
         return None if value is None else self._check_int(value, f"{self.path}.{key}", lo, hi)
 
     def bool(self, key: str) -> bool:
+        """The boolean at ``key`` (true or false, never a number)."""
         value = self._get(key)
         if not isinstance(value, bool):
             raise CorruptSave(f"{self.path}.{key} must be true or false, got {quote(value)}")
         return value
 
     def str(self, key: str, *, choices: Any = None) -> str:
+        """The string at ``key``, one of ``choices`` when given."""
         value = self._get(key)
         if not isinstance(value, str) or (choices is not None and value not in choices):
             expected = f"one of {', '.join(map(repr, choices))}" if choices is not None else "a string"
@@ -192,20 +196,24 @@ class Fields:
         return value
 
     def list(self, key: builtins.str, *, length: builtins.int | None = None) -> builtins.list[Any]:
+        """The list at ``key``, of exactly ``length`` items when given."""
         return _list(self._get(key), f"{self.path}.{key}", length)
 
     def int_list(self, key: builtins.str, *, length: builtins.int | None = None, lo: builtins.int | None = None,
                  hi: builtins.int | None = None) -> builtins.list[builtins.int]:
+        """A list of integers at ``key`` (``length`` items, each within ``lo``..``hi`` when given)."""
         return _ints(self.list(key, length=length), f"{self.path}.{key}", lo, hi)
 
     def opt_int_list(self, key: builtins.str, *, length: builtins.int | None = None, lo: builtins.int | None = None,
                      hi: builtins.int | None = None) -> builtins.list[builtins.int | None]:
+        """A list of integers or ``null`` (read as ``None``) at ``key``."""
         items = self.list(key, length=length)
         return [None if v is None else self._check_int(v, f"{self.path}.{key}[{i}]", lo, hi)
                 for i, v in enumerate(items)]
 
     def str_list(self, key: builtins.str, *, length: builtins.int | None = None,
                  choices: Any = None) -> builtins.list[builtins.str]:
+        """A list of strings at ``key``, each one of ``choices`` when given."""
         return _strs(self.list(key, length=length), f"{self.path}.{key}", choices)
 
     def int_lists(self, key: builtins.str, *, length: builtins.int | None = None, inner: builtins.int | None = None,
@@ -265,9 +273,11 @@ class Fields:
         return out
 
     def sub(self, key: builtins.str) -> Fields:
+        """The object at ``key`` as ``Fields``, so its own fields are read with their full path in errors."""
         return Fields(self._get(key), f"{self.path}.{key}")
 
     def subs(self, key: builtins.str, *, length: builtins.int | None = None) -> builtins.list[Fields]:
+        """The list of objects at ``key``, each as ``Fields`` (``length`` items when given)."""
         return [Fields(v, f"{self.path}.{key}[{i}]") for i, v in enumerate(self.list(key, length=length))]
 
 

@@ -70,6 +70,7 @@ class Feedback:
 
     @property
     def ok(self) -> bool:
+        """True if the answer was judged right."""
         return self.status == RIGHT
 
     def __str__(self) -> str:
@@ -195,6 +196,8 @@ class Number(Answer):
                 f"{_places(self.decimals)}{unit}")
 
     def judge_one(self, answer: Any, expected: Any, what: str = "this answer") -> tuple[str, str]:
+        """Judge one number against ``expected``: right within the stated precision, close if it is a
+        rounding just outside, else wrong."""
         value, given = _as_number(answer, what)
         if given is None and value.denominator == 1 and not isinstance(answer, (Fraction, str)):
             given = 0                   # a whole number may be a value rounded to units
@@ -536,9 +539,11 @@ class Exercise:
 
     @property
     def questions(self) -> list[str]:
+        """The question keys, in the order the notebook asks them."""
         return list(self._questions)
 
     def title_of(self, key: str) -> str:
+        """The short title of question ``key`` (as the answer sheet and the teacher's page show it)."""
         return self._question(key).title
 
     def accepts(self, key: str) -> str:

@@ -136,6 +136,7 @@ class NormalForm:
 
     @property
     def shape(self) -> tuple[int, int]:
+        """``(rows, columns)``: the number of strategies of the row and the column player."""
         return len(self.A), len(self.A[0])
 
     # -- payoffs -------------------------------------------------------------------------

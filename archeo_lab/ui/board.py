@@ -550,6 +550,7 @@ class Play(ipywidgets.VBox):
 
     @property
     def match(self) -> Match:
+        """The match behind the board (the game, its seats, its history)."""
         return self.board.match
 
     def __repr__(self) -> str:

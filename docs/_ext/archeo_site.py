@@ -32,7 +32,7 @@ def jupyter_slug(title: str) -> str:
 
 def check_docstrings(app: Sphinx) -> None:
     """Fail the build on any public name without a docstring (``public_api.missing_docstrings``)."""
-    missing = public_api.missing_docstrings(public_api.MODULES)
+    missing = public_api.missing_docstrings(public_api.MODULES, members=True)
     if missing:
         raise ExtensionError("public names without a docstring (the API reference would be empty there): "
                              + ", ".join(missing))
