@@ -53,15 +53,15 @@ def _positions(key: str) -> list[dict]:
     return saves
 
 
-def _paths(node: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any]]:
+def paths(node: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any]]:
     """Every (path, value) of a JSON tree, containers included."""
     yield path, node
     if isinstance(node, dict):
         for k, v in node.items():
-            yield from _paths(v, path + (k,))
+            yield from paths(v, path + (k,))
     elif isinstance(node, list):
         for i, v in enumerate(node):
-            yield from _paths(v, path + (i,))
+            yield from paths(v, path + (i,))
 
 
 def _at(tree: Any, path: tuple) -> Any:
@@ -73,7 +73,7 @@ def _at(tree: Any, path: tuple) -> Any:
 def mutate(save: dict, rng: random.Random) -> tuple[str, dict]:
     """One mutation of a copy of ``save``: (its kind, the mutated save)."""
     data = copy.deepcopy(save)
-    nodes = list(_paths(data))
+    nodes = list(paths(data))
     leaves = [(p, v) for p, v in nodes if not isinstance(v, (dict, list)) and p]
     lists = [(p, v) for p, v in nodes if isinstance(v, list)]
     events = data["state"].get("events") or []
@@ -212,7 +212,7 @@ def explain(key: str, n: int, index: int) -> None:
     saves = _positions(key)
     kind, text = mutants(key, n)[index]
     original, data = saves[index % len(saves)], json.loads(text)
-    for (p1, v1), (p2, v2) in zip(_paths(original), _paths(data)):
+    for (p1, v1), (p2, v2) in zip(paths(original), paths(data)):
         if p1 != p2 or (not isinstance(v1, (dict, list)) and v1 != v2) or type(v1) is not type(v2):
             print("first difference at", p1, "->", p2, ":", json.dumps(v1)[:200], "->", json.dumps(v2)[:200])
             break

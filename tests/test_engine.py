@@ -13,6 +13,7 @@ import archeo_lab as al
 from archeo_lab.engine import Rng
 from archeo_lab.engine.errors import UnreadableAction
 from archeo_lab.engine.saves import Fields
+from tests.save_mutations import paths
 
 CIBOLA = al.get_game("cibola")
 
@@ -178,19 +179,9 @@ def test_non_saves_are_refused(text):
         CIBOLA.state_from_json(text)
 
 
-def _leaves(obj, path=()):
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from _leaves(v, path + (k,))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            yield from _leaves(v, path + (i,))
-    else:
-        yield path
-
-
 SAVE = json.loads(midgame(seed=11, moves=30).to_json())
-LEAVES = [p for p in _leaves(SAVE) if p[:1] == ("state",) and "events" not in p]
+LEAVES = [p for p, v in paths(SAVE)
+          if not isinstance(v, (dict, list)) and p[:1] == ("state",) and "events" not in p]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
