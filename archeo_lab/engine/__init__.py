@@ -3,7 +3,7 @@
 It imports no game, no widget and no Jupyter package (DESIGN.md, "Layout").
 """
 
-from .actions import Action, ActionCodec
+from .actions import ACTION_DATACLASS, Action, ActionCodec, ValueAction
 from .errors import CannotUndo, CorruptSave, IllegalAction, SetupError, UnreadableAction
 from .game import Game, State
 from .match import Match
@@ -12,6 +12,6 @@ from .rng import Rng
 from .saves import Fields
 
 __all__ = [
-    "Action", "ActionCodec", "CannotUndo", "CorruptSave", "Fields", "Game", "IllegalAction",
-    "Match", "Rng", "SetupError", "State", "UnreadableAction", "get_game", "list_games", "register",
+    "ACTION_DATACLASS", "Action", "ActionCodec", "CannotUndo", "CorruptSave", "Fields", "Game", "IllegalAction",
+    "Match", "ValueAction", "Rng", "SetupError", "State", "UnreadableAction", "get_game", "list_games", "register",
 ]

@@ -41,11 +41,12 @@ from __future__ import annotations
 import dataclasses
 import re
 from typing import Any, ClassVar
-from collections.abc import Iterable
+from collections.abc import Container, Iterable, Mapping
 
 from .errors import UnreadableAction, quote
 
-__all__ = ["Action", "ActionCodec", "MAX_TEXT", "MAX_FIELDS", "MAX_INT", "MAX_STR"]
+__all__ = ["Action", "ValueAction", "ACTION_DATACLASS", "ActionCodec", "MAX_TEXT", "MAX_FIELDS", "MAX_INT",
+           "MAX_STR"]
 
 _TYPES = {"int": int, "str": str, "bool": bool}
 #: The longest action text read (the longest legal text of the five games is 69 characters).
@@ -139,6 +140,109 @@ class Action:
     def _text_value(name: str, raw: str) -> str:
         """Normalise a text field read by ``parse`` (names are lower case unless a game says otherwise)."""
         return raw.lower()
+
+
+#: The dataclass options of a ``ValueAction`` subclass: ``@dataclass(**ACTION_DATACLASS)``.
+#: No generated ``__init__`` (``ValueAction.__new__`` sets the fields) and no generated ``__eq__``
+#: (one object per value, so equality is identity, compared in C).
+ACTION_DATACLASS: dict[str, bool] = {"frozen": True, "slots": True, "eq": False, "init": False}
+
+_VALUES: dict[tuple[Any, ...], ValueAction] = {}
+
+
+class ValueAction(Action):
+    """An action that is one object per value: ``Move("explorer", "A5", "B4", 1) is Move("explorer", "A5", "B4", 1)``.
+
+    Random playouts and search compare and look up actions millions of times; with one object per
+    value that is an identity test in C, where a dataclass ``__eq__`` would run Python code per
+    element of the legal list.  A game's actions subclass this with ``@dataclass(**ACTION_DATACLASS)``
+    and stay plain frozen dataclasses with readable fields; they sort field by field (the engine
+    contract's sorted legal list) and pickle and copy as themselves.
+
+    Only values the rules can make legal are kept: ``domain`` maps each field name to the values it
+    may take (a ``range``, a ``frozenset``).  An action read from a learner's text or a widget's JSON
+    with a value outside them gets an object of its own, equal to no legal action (so refused), and
+    is not kept afterwards: hostile input cannot grow the table.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(**ACTION_DATACLASS)
+    ... class Bid(ValueAction):
+    ...     kind, pattern, domain = "bid", r"bid (?P<amount>\\d+)", {"amount": range(10)}
+    ...     amount: int
+    >>> Bid(3) is Bid(amount=3) is Bid.parse("bid 3"), Bid(3) < Bid(4), Bid(3)
+    (True, True, Bid(amount=3))
+    >>> Bid(99) is Bid(99), Bid(99) == Bid(99)
+    (False, False)
+    """
+
+    __slots__ = ()
+    #: Per field, the values the rules can make legal (only those are interned).
+    domain: ClassVar[Mapping[str, Container[Any]]] = {}
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> ValueAction:
+        names = cls._names()
+        if kwargs:
+            if len(args) + len(kwargs) != len(names):
+                raise TypeError(f"{cls.__name__} takes the fields {', '.join(names)}")
+            try:
+                args = args + tuple(kwargs[n] for n in names[len(args):])
+            except KeyError as missing:
+                raise TypeError(f"{cls.__name__}: missing field {missing}") from None
+        elif len(args) != len(names):
+            raise TypeError(f"{cls.__name__} takes the fields {', '.join(names)}")
+        key = (cls, args)
+        obj = _VALUES.get(key)
+        if obj is None:
+            obj = object.__new__(cls)
+            for name, value in zip(names, args):
+                object.__setattr__(obj, name, value)
+            if cls._internable(names, args):
+                _VALUES[key] = obj
+        return obj
+
+    @classmethod
+    def _internable(cls, names: tuple[str, ...], args: tuple[Any, ...]) -> bool:
+        """Whether every field lies in ``domain`` (a ``bool`` is not taken for the integer 1 here)."""
+        domain = cls.domain
+        for name, value in zip(names, args):
+            if type(value) not in (int, str) or name not in domain or value not in domain[name]:
+                return False
+        return True
+
+    @classmethod
+    def _names(cls) -> tuple[str, ...]:
+        cached: tuple[str, ...] | None = cls.__dict__.get("_name_cache")
+        if cached is None:
+            cached = tuple(name for name, _ in cls._fields())
+            type.__setattr__(cls, "_name_cache", cached)
+        return cached
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in order (what actions of one kind are sorted by)."""
+        return tuple(getattr(self, n) for n in self._names())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), self.values())
+
+    def __lt__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.values() < other.values()
+
+    def __le__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.values() <= other.values()
+
+    def __gt__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.values() > other.values()
+
+    def __ge__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.values() >= other.values()
 
 
 class ActionCodec:

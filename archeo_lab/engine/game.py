@@ -25,7 +25,6 @@ import json
 from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar
-from collections.abc import Sequence
 
 from .actions import Action, ActionCodec
 from .errors import CorruptSave, IllegalAction, SetupError, UnreadableAction, quote
@@ -231,12 +230,10 @@ class State(abc.ABC):
         Raises ``IllegalAction`` naming the rule, and then changes nothing.
         """
         legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_cache = self._legal_actions()
         # Identity first, in C: legal_actions() hands out the very objects a caller passes back,
         # and a Python-level __eq__ per element would dominate a long list.
-        if not any(map(is_, legal, repeat(action))) and action not in legal:
-            action = self._resolve(action, legal)
+        if legal is None or not any(map(is_, legal, repeat(action))):
+            action = self.resolve(action)
         self._legal_cache = None
         self._apply(action)  # type: ignore[arg-type]  # an Action now: found in the legal list or resolved
 
@@ -297,16 +294,26 @@ class State(abc.ABC):
         }
 
     def resolve(self, action: Action | str | dict[str, Any]) -> Action:
-        """The legal action meant by an action, its text or its JSON; else ``IllegalAction`` with the rule."""
-        legal = self._legal()
-        if action in legal:
-            return action
-        return self._resolve(action, legal)
+        """The legal action meant by an action, its text or its JSON; else ``IllegalAction`` with the rule.
+
+        Text and JSON are read by the game's codec; the action is then checked by ``_is_legal``.
+        """
+        codec = self.game.codec
+        if isinstance(action, str):
+            action = codec.parse(action)
+        elif isinstance(action, dict):
+            action = codec.from_json(action)
+        elif not (isinstance(action, Action) and codec.types.get(action.kind) is type(action)):
+            raise UnreadableAction(f"{quote(action)} is not an action of {self.game.title}")
+        if self.is_terminal or not self._is_legal(action):
+            raise IllegalAction(self._refusal(action))
+        return action
 
     def is_legal(self, action: Action | str | dict[str, Any]) -> bool:
         """Whether ``action`` (an action, its text or its JSON) may be played now; never raises.
 
-        The default asks the legal list (``resolve``); ``apply`` makes the same check.
+        It reads the action as ``apply`` does and asks the game's ``_is_legal`` hook (by default: is it in
+        the legal list?), the check ``apply`` makes.
 
         >>> import archeo_lab as al
         >>> state = al.get_game("cibola").new_state(players=3, seed=7)
@@ -321,10 +328,9 @@ class State(abc.ABC):
 
     def parse_action(self, text: str) -> Action:
         """The legal action whose text is ``text``; ``IllegalAction`` says why if it is not legal."""
-        action = self.game.codec.parse(text)
-        if action not in self._legal():
-            raise IllegalAction(self._refusal(action))
-        return action
+        if not isinstance(text, str):
+            raise UnreadableAction(f"an action's text must be a string, not {quote(text)}")
+        return self.resolve(text)
 
     # -- helpers shared by every game ---------------------------------------
     @property
@@ -344,19 +350,6 @@ class State(abc.ABC):
         if legal is None:
             legal = self._legal_cache = self._legal_actions()
         return legal
-
-    def _resolve(self, action: Any, legal: Sequence[Action]) -> Action:
-        """Turn text/JSON into an action and check it, or raise the reason it is refused."""
-        codec = self.game.codec
-        if isinstance(action, str):
-            action = codec.parse(action)
-        elif isinstance(action, dict):
-            action = codec.from_json(action)
-        elif not (isinstance(action, Action) and codec.types.get(action.kind) is type(action)):
-            raise UnreadableAction(f"{quote(action)} is not an action of {self.game.title}")
-        if action in legal:
-            return action  # type: ignore[no-any-return]  # an Action: the codec built it or it was checked
-        raise IllegalAction(self._refusal(action))
 
     def _refusal(self, action: Action) -> str:
         if self.is_terminal:
@@ -385,6 +378,13 @@ class State(abc.ABC):
     @abc.abstractmethod
     def _legal_actions(self) -> list[Action]:
         """All legal actions of ``current_player``, sorted, each text unique."""
+
+    def _is_legal(self, action: Action) -> bool:
+        """Whether a readable action of this game may be played now (``apply``, ``resolve`` and
+        ``is_legal`` ask it).  The default looks it up in the legal list; a game that can check one
+        action directly overrides it, with the same check that words its refusal (``_illegal_reason``).
+        """
+        return action in self._legal()
 
     @abc.abstractmethod
     def _apply(self, action: Action) -> None:

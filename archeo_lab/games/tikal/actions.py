@@ -5,14 +5,13 @@ rotation), then spend the 10 action points (Points d'Action, PA) one action
 at a time, then ``end turn`` (the turn also ends by itself when no AP are
 left).  The advanced rules add ``bid N``, ``pass`` and ``choose tile N``.
 
-Each action is a value: equal actions are the *same* object (they are
-interned when made, by the state or by reading text or JSON), so comparing
-and finding actions is as cheap as comparing identities, which keeps random
-playouts and search fast.  They sort field by field, as the engine contract
-asks.  Only values the rules can make legal are interned (a space of the
-board, a hex, a rotation, a cost of 1 to 6 AP, a bid up to the most points a
-seat can hold, ...): a text or JSON action outside them gets an object of its
-own that equals no legal action and is refused, and is not kept afterwards.
+Each action is a plain frozen dataclass and a value (``engine.ValueAction``):
+equal actions are the *same* object, so comparing and finding actions is as
+cheap as comparing identities, which keeps random playouts and search fast.
+Only values the rules can make legal are interned (``_DOMAIN``: a space of
+the board, a hex, a rotation, a cost of 1 to 6 AP, a bid up to the most
+points a seat can hold, ...): a text or JSON action outside them gets an
+object of its own that equals no legal action and is refused.
 
 >>> Move("explorer", "A5", "B4", 1)
 Move(piece='explorer', src='A5', dst='B4', cost=1)
@@ -30,6 +29,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from archeo_lab.engine import Action
+from archeo_lab.engine.actions import ACTION_DATACLASS, ValueAction
 from archeo_lab.engine.errors import UnreadableAction, quote
 
 from .components import COSTS, TILE_BY_ID, TREASURE_KINDS
@@ -41,7 +41,6 @@ __all__ = [
     "PlaceGuardian", "EndTurn", "Bid", "Pass", "ACTION_TYPES",
 ]
 
-_INTERNED: dict[tuple, TikalAction] = {}
 _SPACE = r"[a-h][1-5]"
 #: The cost an action's text may state, "(3 AP)": read back and checked against ``COSTS`` (``parse``).
 _STATED = r"(?: \((?P<stated>\d+) AP\))?"
@@ -54,15 +53,7 @@ _DOMAIN = {
 }
 
 
-def _internable(names: tuple[str, ...], args: tuple) -> bool:
-    """Whether every field lies in the values the rules can make legal (see the module docstring)."""
-    for name, value in zip(names, args):
-        if type(value) not in (int, str) or value not in _DOMAIN[name]:     # True is not 1 here
-            return False
-    return True
-
-
-class TikalAction(Action):
+class TikalAction(ValueAction):
     """Base of the Tikal actions: interned values with field-by-field ordering.
 
     An action with a fixed price names its entry of ``components.COSTS`` in ``cost_key``: its text
@@ -71,6 +62,7 @@ class TikalAction(Action):
     """
 
     __slots__ = ()
+    domain = _DOMAIN
     cost_key: ClassVar[str | None] = None
 
     @property
@@ -88,72 +80,13 @@ class TikalAction(Action):
                 raise UnreadableAction(f"{quote(text)}: this action costs {COSTS[cls.cost_key]} AP, not {stated}")
         return action
 
-    def __new__(cls, *args, **kwargs):
-        names = cls._names()
-        if kwargs:
-            if len(args) + len(kwargs) != len(names):
-                raise TypeError(f"{cls.__name__} takes the fields {', '.join(names)}")
-            try:
-                args = args + tuple(kwargs[n] for n in names[len(args):])
-            except KeyError as missing:
-                raise TypeError(f"{cls.__name__}: missing field {missing}") from None
-        elif len(args) != len(names):
-            raise TypeError(f"{cls.__name__} takes the fields {', '.join(names)}")
-        key = (cls, args)
-        obj = _INTERNED.get(key)
-        if obj is None:
-            obj = object.__new__(cls)
-            for name, value in zip(names, args):
-                object.__setattr__(obj, name, value)
-            if _internable(names, args):
-                _INTERNED[key] = obj
-        return obj
-
-    @classmethod
-    def _names(cls) -> tuple[str, ...]:
-        cached = cls.__dict__.get("_name_cache")
-        if cached is None:
-            cached = tuple(name for name, _ in cls._fields())
-            type.__setattr__(cls, "_name_cache", cached)
-        return cached
-
-    def values(self) -> tuple:
-        """The fields' values, in order (what actions of one kind are sorted by)."""
-        return tuple(getattr(self, n) for n in self._names())
-
-    def __reduce__(self):
-        return (type(self), self.values())
-
-    def __lt__(self, other):
-        if type(other) is not type(self):
-            return NotImplemented
-        return self.values() < other.values()
-
-    def __le__(self, other):
-        if type(other) is not type(self):
-            return NotImplemented
-        return self.values() <= other.values()
-
-    def __gt__(self, other):
-        if type(other) is not type(self):
-            return NotImplemented
-        return self.values() > other.values()
-
-    def __ge__(self, other):
-        if type(other) is not type(self):
-            return NotImplemented
-        return self.values() >= other.values()
-
     @staticmethod
     def _text_value(name: str, raw: str) -> str:
         # Spaces are upper case (``C4``); pieces and treasure kinds lower case.
         return raw.upper() if name in ("space", "src", "dst") else raw.lower()
 
 
-_ACTION = dict(frozen=True, slots=True, eq=False, init=False)
-
-
-@dataclass(**_ACTION)
+@dataclass(**ACTION_DATACLASS)
 class PlaceTile(TikalAction):
     """Place the drawn hex on ``space`` turned ``rotation`` x 60 degrees ("Mettre en jeu un hexagone")."""
 
@@ -170,7 +103,7 @@ class PlaceTile(TikalAction):
         return f"place tile {self.tile}{what} on {self.space}, rotation {self.rotation}"
 
 
-@dataclass(**_ACTION)
+@dataclass(**ACTION_DATACLASS)
 class ChooseTile(TikalAction):
     """Advanced rules: the auction's winner chooses one of the revealed hexes."""
 
@@ -183,7 +116,7 @@ class ChooseTile(TikalAction):
         return f"choose tile {self.tile}" + (f" ({tile.describe()})" if tile else "")
 
 
-@dataclass(**_ACTION)
+@dataclass(**ACTION_DATACLASS)
 class Bring(TikalAction):
     """Bring an explorer or the leader into play at the base camp or an own camp (action A; ``COSTS["bring"]``)."""
 
@@ -198,7 +131,7 @@ class Bring(TikalAction):
         return f"bring {self.piece} into play at {self.space} ({self.ap_cost} AP)"
 
 
-@dataclass(**_ACTION)
+@dataclass(**ACTION_DATACLASS)
 class Move(TikalAction):
     """Move one explorer (or the leader) to an adjacent hex, 1 AP per stone, or between own camps, 1 AP (B, C)."""
 
@@ -214,7 +147,7 @@ class Move(TikalAction):
         return f"move {self.piece} {self.src} -> {self.dst} ({self.cost} AP)"
 
 
-@dataclass(**_ACTION)
+@dataclass(**ACTION_DATACLASS)
 class Uncover(TikalAction):
     """Uncover the next level of a temple with an explorer there (action D; ``COSTS["uncover"]``)."""
 
@@ -228,7 +161,7 @@ class Uncover(TikalAction):
         return f"uncover temple {self.space} to level {self.level} ({self.ap_cost} AP)"
 
 
-@dataclass(**_ACTION)
+@dataclass(**ACTION_DATACLASS)
 class Dig(TikalAction):
     """Dig up the top treasure of a ruin with an explorer there (action E; ``COSTS["dig"]``)."""
 
@@ -241,7 +174,7 @@ class Dig(TikalAction):
         return f"dig treasure at {self.space} ({self.ap_cost} AP)"
 
 
-@dataclass(**_ACTION)
+@dataclass(**ACTION_DATACLASS)
 class Exchange(TikalAction):
     """Swap a treasure you hold once for one a rival holds once (action F; ``COSTS["exchange"]``)."""
 
@@ -257,7 +190,7 @@ class Exchange(TikalAction):
         return f"exchange {self.give} for seat {self.seat}'s {self.take} ({self.ap_cost} AP)"
 
 
-@dataclass(**_ACTION)
+@dataclass(**ACTION_DATACLASS)
 class SetUpCamp(TikalAction):
     """Set up one of your two camps on a clearing where you have an explorer (action G; ``COSTS["camp"]``)."""
 
@@ -270,7 +203,7 @@ class SetUpCamp(TikalAction):
         return f"set up camp at {self.space} ({self.ap_cost} AP)"
 
 
-@dataclass(**_ACTION)
+@dataclass(**ACTION_DATACLASS)
 class PlaceGuardian(TikalAction):
     """Make one of your pieces the guardian of a temple you dominate (action H; ``COSTS["guardian"]``)."""
 
@@ -285,7 +218,7 @@ class PlaceGuardian(TikalAction):
         return f"place {self.piece} as guardian on {self.space} ({self.ap_cost} AP)"
 
 
-@dataclass(**_ACTION)
+@dataclass(**ACTION_DATACLASS)
 class EndTurn(TikalAction):
     """Stop spending action points; the AP left are lost."""
 
@@ -296,7 +229,7 @@ class EndTurn(TikalAction):
         return "end turn"
 
 
-@dataclass(**_ACTION)
+@dataclass(**ACTION_DATACLASS)
 class Bid(TikalAction):
     """Advanced rules: offer ``amount`` prestige points for the next turn (English auction)."""
 
@@ -308,7 +241,7 @@ class Bid(TikalAction):
         return f"bid {self.amount}"
 
 
-@dataclass(**_ACTION)
+@dataclass(**ACTION_DATACLASS)
 class Pass(TikalAction):
     """Advanced rules: leave this auction."""
 
