@@ -20,13 +20,17 @@ What is measured
 
 How to read it
     games/s and actions/s are wall-clock rates on this machine, in one process;
-    compare rows of one run, not figures from different machines.  The ratio
-    lines divide each of our rows' actions/s by the median actions/s of
-    OpenSpiel's three Python games, and of its three C++ games.  The bar
-    "random-playout rate >= median of OpenSpiel's Python games" passes when
-    that ratio is >= 1.0.  It is a benchmark, not a test: it always exits 0.
+    compare rows of one run, not figures from different machines.  In every
+    round, each of our rows' actions/s is divided by the median actions/s of
+    OpenSpiel's three Python games in that same round (and of its three C++
+    games); the ratio printed is the median of those per-round ratios (five
+    interleaved runs by default), so one burst of load elsewhere does not decide
+    it.  The bar (issue 18) "random-playout rate >= 1.2 x the median of
+    OpenSpiel's Python games" passes when that median ratio is >= 1.2.  It is a
+    benchmark, not a test: it always exits 0.
 
-Run it with ``make bench``, or ``.venv/bin/python benchmarks/throughput.py --seconds 2 --json out.json``.
+Run it with ``make bench``, or ``.venv/bin/python benchmarks/throughput.py --seconds 2 --json out.json``
+(``--only tikal`` measures one game, still side by side with OpenSpiel).
 """
 
 from __future__ import annotations
@@ -44,6 +48,8 @@ from _common import print_machine, write_json
 
 OPENSPIEL_PYTHON = ("python_tic_tac_toe", "python_kuhn_poker", "python_liars_poker")
 OPENSPIEL_CPP = ("tic_tac_toe", "kuhn_poker", "liars_dice")
+#: The bar of issue 18: our random playouts at least this many times the median of OpenSpiel's Python games.
+BAR = 1.2
 
 
 @dataclass(frozen=True)
@@ -90,24 +96,28 @@ def measure(subjects: list[Subject], seconds: float, max_games: int | None, seed
     for subject in subjects:
         playout_rate(subject, 0.0, 2, seed)  # warm-up: imports, caches
     totals = [{"games": 0, "actions": 0, "seconds": 0.0} for _ in subjects]
+    per_round: list[list[float]] = [[] for _ in subjects]   # actions/s of each round, per subject
     for r in range(rounds):
-        for subject, total in zip(subjects, totals):
+        for subject, total, rates in zip(subjects, totals, per_round):
             left = None if max_games is None else max_games - total["games"]
             if left is None or left > 0:
                 part = playout_rate(subject, seconds / rounds, left, seed + r, first_game=total["games"])
                 for key in total:
                     total[key] += part[key]
+                rates.append(part["actions"] / part["seconds"] if part["seconds"] else 0.0)
     return [{
         "source": s.source, "game": s.name, "players": s.players, "params": s.params, **t,
         "games_per_s": t["games"] / t["seconds"], "actions_per_s": t["actions"] / t["seconds"],
-        "actions_per_game": t["actions"] / t["games"],
-    } for s, t in zip(subjects, totals)]
+        "actions_per_game": t["actions"] / t["games"], "round_actions_per_s": rates,
+    } for s, t, rates in zip(subjects, totals, per_round)]
 
 
-def our_subjects(seed: int) -> list[Subject]:
-    """Every registered game at every player count."""
+def our_subjects(seed: int, only: list[str] | None = None) -> list[Subject]:
+    """Every registered game (or those named in ``only``) at every player count."""
     subjects = []
     for game in al.list_games():
+        if only and game.key not in only:
+            continue
         for n in range(game.min_players, game.max_players + 1):
             subjects.append(Subject(
                 "archeo-lab", game.key, n,
@@ -152,18 +162,28 @@ def print_table(rows: list[dict]) -> None:
 
 
 def compare(ours: list[dict], theirs: list[dict]) -> tuple[dict, list[dict]]:
-    """Medians of OpenSpiel's Python and C++ rows, and each of our rows' ratios to them."""
-    medians = {
-        source: statistics.median(r["actions_per_s"] for r in theirs if r["source"] == source)
-        for source in ("OpenSpiel Python", "OpenSpiel C++")
-    }
+    """Medians of OpenSpiel's Python and C++ rows, and each of our rows' ratios to them.
+
+    A ratio is the median over rounds of (our actions/s in round k) / (the median of OpenSpiel's
+    rows of that source in round k): the runs are interleaved, so each round compares like with like.
+    """
+    sources = ("OpenSpiel Python", "OpenSpiel C++")
+    medians = {s: statistics.median(r["actions_per_s"] for r in theirs if r["source"] == s) for s in sources}
+    rounds = min(len(r["round_actions_per_s"]) for r in ours + theirs)
+    round_medians = {s: [statistics.median(r["round_actions_per_s"][k] for r in theirs if r["source"] == s)
+                         for k in range(rounds)] for s in sources}
+
+    def ratio(row: dict, source: str) -> float:
+        return statistics.median(row["round_actions_per_s"][k] / round_medians[source][k] for k in range(rounds))
+
     ratios = [{
         "game": r["game"], "players": r["players"],
-        "ratio_python": r["actions_per_s"] / medians["OpenSpiel Python"],
-        "ratio_cpp": r["actions_per_s"] / medians["OpenSpiel C++"],
+        "ratio_python": ratio(r, "OpenSpiel Python"), "ratio_cpp": ratio(r, "OpenSpiel C++"),
+        "ratio_python_rounds": [r["round_actions_per_s"][k] / round_medians["OpenSpiel Python"][k]
+                                for k in range(rounds)],
     } for r in ours]
     for r in ratios:
-        r["bar"] = "PASS" if r["ratio_python"] >= 1.0 else "FAIL"
+        r["bar"] = "PASS" if r["ratio_python"] >= BAR else "FAIL"
     return medians, ratios
 
 
@@ -176,7 +196,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5,
                         help="split each budget into this many slices, played in turn over all rows (5)")
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON to PATH")
+    parser.add_argument("--only", action="append", metavar="GAME",
+                        help="measure only this game (repeatable; OpenSpiel's games are always measured)")
     args = parser.parse_args(argv)
+    keys = [g.key for g in al.list_games()]
+    for key in args.only or []:
+        if key not in keys:
+            parser.error(f"--only {key!r}: the games are {', '.join(keys)}")
     if args.games is not None and args.games < 1:
         parser.error("--games must be at least 1")
     if args.rounds < 1:
@@ -186,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"random playouts, {args.seconds:g} s per row in {args.rounds} rounds"
           + (f", at most {args.games} games" if args.games else "") + f", seed {args.seed}\n")
 
-    subjects = our_subjects(args.seed)
+    subjects = our_subjects(args.seed, args.only)
     found = openspiel_subjects()
     if found:
         subjects += found[0]
@@ -205,13 +231,16 @@ def main(argv: list[str] | None = None) -> int:
         result["open_spiel"] = {"version": found[1], "median_actions_per_s": medians, "comparison": ratios}
         print(f"OpenSpiel {found[1]}: median actions/s of its Python games {medians['OpenSpiel Python']:,.0f}, "
               f"of its C++ games {medians['OpenSpiel C++']:,.0f}")
-        print(f"{'game':<20} {'players':>7} {'vs Python median':>17} {'vs C++ median':>14}")
+        print(f"ratios: median over the {args.rounds} interleaved rounds of (our actions/s) / (OpenSpiel's median "
+              "in that round)")
+        print(f"{'game':<20} {'players':>7} {'vs Python median':>17} {'vs C++ median':>14}   per round (Python)")
         for r in ratios:
-            print(f"{r['game']:<20} {r['players']:>7} {r['ratio_python']:>16.2f}x {r['ratio_cpp']:>13.3f}x")
+            each = " ".join(f"{x:.2f}" for x in r["ratio_python_rounds"])
+            print(f"{r['game']:<20} {r['players']:>7} {r['ratio_python']:>16.2f}x {r['ratio_cpp']:>13.3f}x   {each}")
         print()
         for r in ratios:
-            print(f"bar: {r['game']} random-playout rate >= median of OpenSpiel's Python games "
-                  f"(ratio >= 1.0), {r['players']} players: {r['bar']} (ratio {r['ratio_python']:.2f})")
+            print(f"bar: {r['game']} random-playout rate >= {BAR} x median of OpenSpiel's Python games, "
+                  f"{r['players']} players: {r['bar']} (median ratio {r['ratio_python']:.2f})")
     write_json(args.json, result)
     return 0
 
