@@ -43,16 +43,13 @@ from archeo_lab.engine.actions import ACTION_DATACLASS, ValueAction
 from archeo_lab.engine.errors import quote
 
 from . import components
-from .components import CARD_BY_ID, LOCATIONS, OBJECT_BY_KEY, OBJECT_TYPES, UPGRADE_BY_KEY
+from .components import CARD_BY_ID, LOCATIONS, OBJECT_BY_KEY, OBJECT_TYPES, RESERVE_FACES, UPGRADE_BY_KEY
 
 __all__ = [
     "QuetzalAction", "Place", "Reroll", "KeepToss", "TakeObject", "SellObject", "KeepObjects", "TakeUpgrade",
     "Deliver", "NoDelivery", "ACTION_TYPES", "RESERVE_FACES", "ROLE_CHOICES",
 ]
 
-#: The reserve's kinds of meeple: fixed black (adventurer), fixed white (archaeologist), either
-#: (a team meeple on its side or standing), and the character (always either).
-RESERVE_FACES = ("black", "white", "either", "character")
 #: What a placed group counts as: an adventurer, an archaeologist, or ``any`` (a free location,
 #: or the character alone on a bidding location).
 ROLE_CHOICES = ("adventurer", "archaeologist", "any")

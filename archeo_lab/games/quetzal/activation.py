@@ -104,12 +104,6 @@ class Activation:
         self.gold[p] += gold
         self.events.append(("reroll", p, RESERVE_FACES[index], face, gold, why))
 
-    def _stele(self, p: int) -> None:
-        """La stèle du savoir: the first-player token and +1 discovery."""
-        self.first = p
-        self.events.append(("stele", p))
-        self._gain_discovery(p, 1)
-
     def _take(self, p: int, card: str) -> bool:
         """Le temple: take a card of the display; True when the same slot chooses another card."""
         self.temple.remove(card)
@@ -154,7 +148,8 @@ class Activation:
         if not self.deck:
             if not self.discard:
                 return None
-            self.deck, self.discard = self.discard, []
+            self.deck += self.discard        # the discard becomes the new pile (both are lists of the state)
+            self.discard.clear()
             shuffle(self.rng, self.deck)
             self.events.append(("reshuffle", len(self.deck)))
         self.chance_count += 1

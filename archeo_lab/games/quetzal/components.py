@@ -31,7 +31,8 @@ __all__ = [
     "TILE_KIND", "DISCOVERY_MAX", "DISCOVERY_BONUSES", "ANNEX_BONUS", "SHIP_VP", "COVERED_TWO_PLAYERS",
     "DUMMY_MEEPLES", "DUMMY_GROUP", "TEMPLE_DISPLAY", "ANNEX_CARDS", "VILLAGE_DISPLAY", "BLACK_MARKET_GOLD",
     "HARBOUR_COST", "CAMP_GOLD", "STANDING_GOLD", "FIRST_PLAYER_VP", "GOLD_PER_VP", "VASE_TRADE_GOLD",
-    "VASE_TRADE_COUNT", "GOLD_UPGRADE", "DELIVERY_MAX", "TEMPLE_DISCOUNT", "REROLLS", "MOST_MEEPLES", "STATUS",
+    "VASE_TRADE_COUNT", "GOLD_UPGRADE", "DELIVERY_MAX", "TEMPLE_DISCOUNT", "REROLLS", "MOST_MEEPLES", "RESERVE_FACES",
+    "STATUS",
     "check_components", "reserve_in_words", "cards_in_words",
 ]
 
@@ -61,6 +62,9 @@ ROLE_NAMES = {"adventurer": "Aventurier", "archaeologist": "Archéologue"}
 # -- set-up ("Mise en place") --------------------------------------------------------------------
 SEAT_GOLD = (4, 5, 5, 6, 6)              # published: 1st player 4, 2nd 5, 3rd 5, 4th 6, 5th 6
 TEAM_MEEPLES = {2: 6, 3: 6, 4: 5, 5: 4}  # values 6/5/4 published; the mapping is a reconstruction
+#: The reserve's kinds of meeple, in the order of a reserve's counts: fixed black (adventurer), fixed
+#: white (archaeologist), either (a team meeple on its side or standing), and the character (always either).
+RESERVE_FACES = ("black", "white", "either", "character")
 #: The most meeples a seat has (its team and its character): no reserve or group holds more.
 MOST_MEEPLES = max(TEAM_MEEPLES.values()) + 1
 ROUNDS = 5                               # published ("À la fin du 5e tour de jeu")

@@ -108,7 +108,7 @@ def _spots(f: Fields, players: int) -> list[list[tuple[Any, ...]]]:
 
 def from_dict(cls: type, f: Fields, players: int, variant: str) -> Any:
     """A ``cls`` state from its saved fields, each read with its range (module docstring)."""
-    s = object.__new__(cls)
+    s: Any = object.__new__(cls)
     s.players, s.variant = players, variant
     set_covered(s)
     seat = dict(lo=0, hi=players - 1)

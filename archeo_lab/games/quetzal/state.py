@@ -85,7 +85,7 @@ from .components import (
     TILE_KIND, UPGRADE_KINDS, UPGRADE_TILES, VILLAGE_DISPLAY,
 )
 from .tables import (
-    AFFORD_TEMPLE, AFFORD_VILLAGE, ANNEXES, BID_A_BITS, BIDS_BEFORE_VILLAGE, CAMP, DELIVER, DUMMY,
+    AFFORD_TEMPLE, AFFORD_VILLAGE, ANNEXES, BID_A_BITS, BIDS_BEFORE_VILLAGE, CAMP, DUMMY,
     DUMMY_TARGETS, HARBOUR, HARBOUR_MOST, KINDS, LOC, N_LOCATIONS, OVER, PICK, PLACE, REROLL, SELL,
     STELE_BIT, TABLES, TASK_PHASE, UPGRADE, Table, derive_board, group_size, hold_key, placement_cost, set_covered,
     temple_discount,
@@ -208,29 +208,22 @@ class QuetzalState(Activation, State):
 
     # -- the contract ---------------------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
-        phase = self.phase
-        p = self.current_player
-        assert p is not None or phase == OVER
-        out: list[Any]
-        if phase == PLACE:
-            out = self._placements(p)
-        elif phase == REROLL:
-            res = self.reserve[p]
-            out = list(_REROLL_LISTS[(res[0] > 0) + 2 * (res[1] > 0) + 4 * (res[2] > 0) + 8 * (res[3] > 0)])
-        elif phase == PICK:
-            out = [_TAKES[c] for c in sorted(self.temple)]
-        elif phase == SELL:
-            out = [_SELLS[c] for c in sorted(set(self.hands[p]))]
-            out.append(_KEEP_OBJECTS)
-        elif phase == UPGRADE:
-            kinds = {TILE_KIND[t] for t in self.village}
-            out = [_UPGRADES[k.key] for k in UPGRADE_KINDS if k.key in kinds]
-        elif phase == DELIVER:
-            out = self._deliveries(p)
-            out.append(_NO_DELIVERY)
-        else:
+        phase, p = self.phase, self.current_player
+        if p is None:
             return []
-        return out
+        if phase == PLACE:
+            return self._placements(p)
+        if phase == REROLL:
+            res = self.reserve[p]
+            return list(_REROLL_LISTS[(res[0] > 0) + 2 * (res[1] > 0) + 4 * (res[2] > 0) + 8 * (res[3] > 0)])
+        if phase == PICK:
+            return [_TAKES[c] for c in sorted(self.temple)]
+        if phase == SELL:
+            return [*(_SELLS[c] for c in sorted(set(self.hands[p]))), _KEEP_OBJECTS]
+        if phase == UPGRADE:
+            kinds = {TILE_KIND[t] for t in self.village}
+            return [_UPGRADES[k.key] for k in UPGRADE_KINDS if k.key in kinds]
+        return [*self._deliveries(p), _NO_DELIVERY]
 
     def _is_legal(self, action: Action) -> bool:
         """The check of ``refusals.py`` for this kind of action (the one that words the refusal)."""
@@ -436,6 +429,12 @@ class QuetzalState(Activation, State):
             pending.pop(0)
         return False
 
+    def _stele(self, p: int) -> None:
+        """La stèle du savoir: the first-player token and +1 discovery."""
+        self.first = p
+        self.events.append(("stele", p))
+        self._gain_discovery(p, 1)
+
     def _end_round(self) -> None:
         """Step 4 ("Fin du tour"): meeples go home; refill the displays; or, after round 5, the game ends."""
         self.spots = [[] for _ in LOCATIONS]
@@ -455,7 +454,7 @@ class QuetzalState(Activation, State):
         self._start_round()
 
     # -- placement ("Placer ses meeples") ------------------------------------------------------------------
-    def _placements(self, p: int) -> list[Place]:
+    def _placements(self, p: int) -> list[Action]:
         """Every legal group of seat ``p`` on every location, in board order.
 
         A hot path for random play and search: the options come from a table built once per
@@ -465,7 +464,7 @@ class QuetzalState(Activation, State):
         key = tuple(self.reserve[p])
         tab = TABLES.get(key) or Table(key)
         gold, taken = self.gold[p], self.taken
-        out = list(tab.camp)
+        out: list[Action] = list(tab.camp)
         money = gold + temple_discount(self.upgrades[p]) if self.upgrades[p] else gold
         mask = AFFORD_TEMPLE[money if money < _TEMPLE_CAP else _TEMPLE_CAP] & ~taken
         if self.first == p:
@@ -480,9 +479,9 @@ class QuetzalState(Activation, State):
         out += self._bids(p, tab, self.open_ships)
         return out
 
-    def _bids(self, p: int, tab: Table, locations: Any) -> list[Place]:
+    def _bids(self, p: int, tab: Table, locations: Any) -> list[Action]:
         """Groups on these bidding locations: any when empty, an outbid when another seat holds it."""
-        out: list[Place] = []
+        out: list[Action] = []
         holds, empty, held = self.holds, tab.empty, tab.held
         for i in locations:
             h = holds[i]
