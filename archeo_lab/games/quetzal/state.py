@@ -462,34 +462,38 @@ class QuetzalState(Activation, State):
         one action at a time, are ``refusals.place_problem``.
         """
         key = tuple(self.reserve[p])
-        tab = TABLES.get(key) or Table(key)
+        tab = TABLES.get(key)
+        if tab is None:
+            tab = Table(key)
         gold, taken = self.gold[p], self.taken
         out: list[Action] = list(tab.camp)
+        # Stele and Temple slots: free ones you can pay for (never the Stele for the token's holder).
         money = gold + temple_discount(self.upgrades[p]) if self.upgrades[p] else gold
         mask = AFFORD_TEMPLE[money if money < _TEMPLE_CAP else _TEMPLE_CAP] & ~taken
         if self.first == p:
             mask &= ~STELE_BIT
-        out += tab.block_a.get(mask) or tab.make_block(tab.block_a, mask)
-        out += tab.empty_a if not taken & BID_A_BITS else self._bids(p, tab, BIDS_BEFORE_VILLAGE)
+        out += tab.unique_a(mask)
+        if taken & BID_A_BITS:                    # the annexes and the Black market
+            self._bids(out, p, tab, BIDS_BEFORE_VILLAGE)
+        else:
+            out += tab.empty_a
         mask = AFFORD_VILLAGE[gold if gold < _VILLAGE_CAP else _VILLAGE_CAP] & ~taken & self.open_village_mask
-        out += tab.block_b.get(mask) or tab.make_block(tab.block_b, mask)
-        most = gold // components.HARBOUR_COST
+        out += tab.unique_b(mask)
+        most = gold // components.HARBOUR_COST     # the Harbour office: what you can pay for
         if most:
             out += tab.harbour[most if most < HARBOUR_MOST else HARBOUR_MOST]
-        out += self._bids(p, tab, self.open_ships)
+        self._bids(out, p, tab, self.open_ships)
         return out
 
-    def _bids(self, p: int, tab: Table, locations: Any) -> list[Action]:
-        """Groups on these bidding locations: any when empty, an outbid when another seat holds it."""
-        out: list[Action] = []
-        holds, empty, held = self.holds, tab.empty, tab.held
+    def _bids(self, out: list[Action], p: int, tab: Table, locations: Any) -> None:
+        """Add the groups for these bidding locations: any when empty, an outbid when another seat holds it."""
+        holds, empty, outbid = self.holds, tab.empty, tab.outbid
         for i in locations:
             h = holds[i]
             if h is None:
                 out += empty[i]
             elif h[0] != p:
-                out += held.get(h[1]) or tab.make(h[1])
-        return out
+                out += outbid(h[1])
 
     def _temple_discount(self, p: int) -> int:
         """Gold off each Temple slot for seat ``p`` (its "Temple -1" tiles)."""

@@ -167,15 +167,30 @@ class Table:
         self.block_b: dict[int, list[Place]] = {}      # Village slots open to you, by bit mask
         TABLES[res] = self
 
-    def make_block(self, blocks: dict, mask: int) -> list[Place]:
-        """The single-meeple options of the unique locations whose bits are set in ``mask``."""
-        out = blocks[mask] = [a for i in range(len(KINDS)) if mask >> i & 1 for a in self.singles[i]]
+    def unique_a(self, mask: int) -> list[Place]:
+        """One meeple on each of the Stele and Temple slots whose bits are set in ``mask``."""
+        out = self.block_a.get(mask)
+        if out is None:
+            out = self.block_a[mask] = self._singles(mask)
         return out
 
-    def make(self, key: int) -> list[Place]:
-        i, code, size = key // 64, (key % 64) // 16, key % 16
-        roles = ROLES_AT[i] if code == 2 else ("archaeologist",) if code == 1 else ("adventurer",)
-        out = self.held[key] = bid_options(i, tuple(r for r in roles if r in ROLES_AT[i]), size + 1, self.res)
+    def unique_b(self, mask: int) -> list[Place]:
+        """One meeple on each of the Village slots whose bits are set in ``mask``."""
+        out = self.block_b.get(mask)
+        if out is None:
+            out = self.block_b[mask] = self._singles(mask)
+        return out
+
+    def _singles(self, mask: int) -> list[Place]:
+        return [a for i in range(len(KINDS)) if mask >> i & 1 for a in self.singles[i]]
+
+    def outbid(self, key: int) -> list[Place]:
+        """The groups that outbid a holder: ``key`` = location * 64 + the holder's colour code * 16 + its size."""
+        out = self.held.get(key)
+        if out is None:
+            i, code, size = key // 64, (key % 64) // 16, key % 16
+            roles = ROLES_AT[i] if code == 2 else ("archaeologist",) if code == 1 else ("adventurer",)
+            out = self.held[key] = bid_options(i, tuple(r for r in roles if r in ROLES_AT[i]), size + 1, self.res)
         return out
 
 
