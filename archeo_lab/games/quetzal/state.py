@@ -465,35 +465,34 @@ class QuetzalState(Activation, State):
         tab = TABLES.get(key)
         if tab is None:
             tab = Table(key)
-        gold, taken = self.gold[p], self.taken
-        out: list[Action] = list(tab.camp)
-        # Stele and Temple slots: free ones you can pay for (never the Stele for the token's holder).
+        gold, taken, holds = self.gold[p], self.taken, self.holds
+        # The Camp, then the Stele and Temple slots you can pay for (never the Stele for the token's holder).
         money = gold + temple_discount(self.upgrades[p]) if self.upgrades[p] else gold
         mask = AFFORD_TEMPLE[money if money < _TEMPLE_CAP else _TEMPLE_CAP] & ~taken
         if self.first == p:
             mask &= ~STELE_BIT
-        out += tab.unique_a(mask)
-        if taken & BID_A_BITS:                    # the annexes and the Black market
-            self._bids(out, p, tab, BIDS_BEFORE_VILLAGE)
+        # Bidding locations: any group while empty, an outbid while another seat holds one.
+        if not taken & BID_A_BITS:
+            out: list[Action] = list(tab.opening_with_bids(mask))
         else:
-            out += tab.empty_a
+            out = list(tab.opening(mask))
+            for i in BIDS_BEFORE_VILLAGE:
+                h = holds[i]
+                if h is None:
+                    out += tab.empty[i]
+                elif h[0] != p:
+                    out += tab.outbid(h[1])
+        # The Village slots and the Harbour office's groups you can pay for, then the Ships.
         mask = AFFORD_VILLAGE[gold if gold < _VILLAGE_CAP else _VILLAGE_CAP] & ~taken & self.open_village_mask
-        out += tab.unique_b(mask)
-        most = gold // components.HARBOUR_COST     # the Harbour office: what you can pay for
-        if most:
-            out += tab.harbour[most if most < HARBOUR_MOST else HARBOUR_MOST]
-        self._bids(out, p, tab, self.open_ships)
-        return out
-
-    def _bids(self, out: list[Action], p: int, tab: Table, locations: Any) -> None:
-        """Add the groups for these bidding locations: any when empty, an outbid when another seat holds it."""
-        holds, empty, outbid = self.holds, tab.empty, tab.outbid
-        for i in locations:
+        most = gold // components.HARBOUR_COST
+        out += tab.closing(mask, most if most < HARBOUR_MOST else HARBOUR_MOST)
+        for i in self.open_ships:
             h = holds[i]
             if h is None:
-                out += empty[i]
+                out += tab.empty[i]
             elif h[0] != p:
-                out += outbid(h[1])
+                out += tab.outbid(h[1])
+        return out
 
     def _temple_discount(self, p: int) -> int:
         """Gold off each Temple slot for seat ``p`` (its "Temple -1" tiles)."""

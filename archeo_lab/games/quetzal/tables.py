@@ -146,39 +146,52 @@ TABLES: dict[tuple, Table] = {}
 class Table:
     """The placement options of one reserve composition, built once and shared by every state.
 
-    ``camp``: groups for the Camp; ``singles[i]``: one meeple on unique location ``i``;
-    ``empty[i]``: groups for bidding location ``i`` while it is empty; ``held[key]``: groups that
-    outbid a holder (``key`` = location * 64 + colour code * 16 + the holder's size);
-    ``harbour[m]``: groups of at most ``m`` meeples for the Harbour office.
+    In board order a placement turn offers: the Camp, the Stele and Temple slots, the annexes and
+    the Black market, the Village slots, the Harbour office, the Ships.  ``opening(mask)`` is the
+    Camp and the unique slots of ``mask`` (bits of the Stele and Temple slots open to you);
+    ``opening_with_bids(mask)`` adds the groups for the annexes and the Black market while all four
+    are empty; ``closing(mask, most)`` is the Village slots of ``mask`` and the Harbour groups of at
+    most ``most`` meeples.  ``empty[i]``: groups for bidding location ``i`` while it is empty;
+    ``outbid(key)``: groups that outbid a holder (``key`` = location * 64 + colour code * 16 +
+    the holder's size).  Every list is built on first use and kept.
     """
 
-    __slots__ = ("res", "camp", "singles", "empty", "held", "harbour", "block_a", "block_b", "empty_a")
+    __slots__ = ("res", "camp", "singles", "empty", "held", "harbour", "openings", "openings_bids", "closings")
 
-    def __init__(self, res: tuple):
+    def __init__(self, res: tuple[int, ...]):
         self.res = res
         self.camp = free_options(CAMP, res, 99)
         self.singles = _SINGLES[(res[1] > 0) + 2 * (res[2] > 0) + 4 * (res[3] > 0)]
         self.empty = [(bid_options(i, ROLES_AT[i], 1, res) if KINDS[i] == "bidding" else []) for i in range(len(KINDS))]
-        self.empty_a = [a for i in BIDS_BEFORE_VILLAGE for a in self.empty[i]]
         self.held: dict[int, list[Place]] = {}
         full = free_options(HARBOUR, res, 99)
         self.harbour = [[a for a in full if a.count <= m] for m in range(HARBOUR_MOST + 1)]
-        self.block_a: dict[int, list[Place]] = {}      # Stele + Temple slots open to you, by bit mask
-        self.block_b: dict[int, list[Place]] = {}      # Village slots open to you, by bit mask
+        self.openings: dict[int, list[Place]] = {}
+        self.openings_bids: dict[int, list[Place]] = {}
+        self.closings: dict[int, list[Place]] = {}
         TABLES[res] = self
 
-    def unique_a(self, mask: int) -> list[Place]:
-        """One meeple on each of the Stele and Temple slots whose bits are set in ``mask``."""
-        out = self.block_a.get(mask)
+    def opening(self, mask: int) -> list[Place]:
+        """The Camp's groups, then one meeple on each Stele or Temple slot whose bit is set in ``mask``."""
+        out = self.openings.get(mask)
         if out is None:
-            out = self.block_a[mask] = self._singles(mask)
+            out = self.openings[mask] = self.camp + self._singles(mask)
         return out
 
-    def unique_b(self, mask: int) -> list[Place]:
-        """One meeple on each of the Village slots whose bits are set in ``mask``."""
-        out = self.block_b.get(mask)
+    def opening_with_bids(self, mask: int) -> list[Place]:
+        """``opening(mask)``, then the groups for the annexes and the Black market, all four empty."""
+        out = self.openings_bids.get(mask)
         if out is None:
-            out = self.block_b[mask] = self._singles(mask)
+            bids = [a for i in BIDS_BEFORE_VILLAGE for a in self.empty[i]]
+            out = self.openings_bids[mask] = self.opening(mask) + bids
+        return out
+
+    def closing(self, mask: int, most: int) -> list[Place]:
+        """One meeple on each Village slot of ``mask``, then the Harbour groups of at most ``most`` meeples."""
+        key = mask * (HARBOUR_MOST + 1) + most
+        out = self.closings.get(key)
+        if out is None:
+            out = self.closings[key] = self._singles(mask) + self.harbour[most]
         return out
 
     def _singles(self, mask: int) -> list[Place]:
