@@ -192,10 +192,11 @@ class QuetzalState(Activation, State):
         s.hands, s.upgrades = [[] for _ in range(players)], [[] for _ in range(players)]
         s.reserve = [[0, 0, 0, 0] for _ in range(players)]
         s.spots = [[] for _ in LOCATIONS]
+        s.taken, s.holds = 0, [None] * N_LOCATIONS        # the board is empty
         s.first, s.round, s.turn, s.turns, s.dummy_due, s.dummy = 0, 0, 0, 0, False, 0
         s.stage, s.phase, s.pending, s.tossed = "place", PLACE, [], [[] for _ in range(players)]
         s.events = [("start", players)]
-        s.changed()
+        State.changed(s)                                  # no legal actions worked out yet
         s._start_round()
         s._advance()
         return s

@@ -20,7 +20,8 @@ from typing import Any
 from . import components
 from .actions import Deliver, Place
 from .components import (
-    ANNEX_BONUS, COVERED_TWO_PLAYERS, DELIVERY_MAX, LOCATIONS, MOST_MEEPLES, OBJECT_TYPES, SHIP_VP, TILE_KIND,
+    ANNEX_BONUS, COVERED_TWO_PLAYERS, DELIVERY_MAX, LOCATIONS, MOST_MEEPLES, OBJECT_TYPES, SHIP_VP, TEAM_MEEPLES,
+    TILE_KIND,
 )
 
 __all__ = [
@@ -246,13 +247,21 @@ def group_size(group: Sequence[Any]) -> int:
     return group[2] + group[3] + group[4] + int(group[5])
 
 
+def _open_board(players: int) -> tuple[Any, ...]:
+    covered = covered_spaces(players)
+    villages = tuple(i for i in VILLAGES if i not in covered)
+    return (covered, villages, tuple(i for i in SHIPS if i not in covered), sum(1 << i for i in villages),
+            tuple(i for i in BIDDING if i not in covered))
+
+
+#: Per player count: the covered spaces, the Village slots, Ships and bidding locations left open.
+_OPEN_BOARD = {n: _open_board(n) for n in TEAM_MEEPLES}
+
+
 def set_covered(state: Any) -> None:
     """Covered spaces (two players) and the Village slots, Ships and bidding locations left open."""
-    state.covered = covered_spaces(state.players)
-    state.open_villages = tuple(i for i in VILLAGES if i not in state.covered)
-    state.open_ships = tuple(i for i in SHIPS if i not in state.covered)
-    state.open_village_mask = sum(1 << i for i in state.open_villages)
-    state.open_bidding = tuple(i for i in BIDDING if i not in state.covered)
+    (state.covered, state.open_villages, state.open_ships, state.open_village_mask,
+     state.open_bidding) = _OPEN_BOARD[state.players]
 
 
 def derive_board(state: Any) -> None:
