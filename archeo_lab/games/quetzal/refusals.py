@@ -190,13 +190,10 @@ def _bid_problem(state: Any, p: int, i: int, a: Place) -> str | None:
 # -- rerolls, Temple, Black market, Village ----------------------------------------------------------------
 def reroll_problem(state: Any, a: Reroll) -> str | None:
     """A reroll (upgrade or Camp) takes one meeple of that kind from the reserve."""
-    problem = _not_now(state, a, REROLL)
-    if problem:
-        return problem
-    res = state.reserve[state.current_player]
-    if a.face not in RESERVE_FACES or not res[RESERVE_FACES.index(a.face)]:
-        return f"you have no {a.face} meeple in your reserve to reroll (reserve: {reserve_text(res)})"
-    return None
+    res = state.reserve[state.current_player] if state.current_player is not None else []
+    have = a.face in RESERVE_FACES and res and res[RESERVE_FACES.index(a.face)]
+    return _not_now(state, a, REROLL) or (
+        None if have else f"you have no {a.face} meeple in your reserve to reroll (reserve: {reserve_text(res)})")
 
 
 def keep_toss_problem(state: Any, a: KeepToss) -> str | None:
@@ -206,23 +203,17 @@ def keep_toss_problem(state: Any, a: KeepToss) -> str | None:
 
 def take_problem(state: Any, a: TakeObject) -> str | None:
     """Le temple: the card must be in the Temple display."""
-    problem = _not_now(state, a, PICK)
-    if problem:
-        return problem
-    if a.card not in state.temple:
-        return f"{a.card} is not in the Temple display; choose one of: {', '.join(sorted(state.temple))} (Le temple)"
-    return None
+    return _not_now(state, a, PICK) or (
+        None if a.card in state.temple
+        else f"{a.card} is not in the Temple display; choose one of: {', '.join(sorted(state.temple))} (Le temple)")
 
 
 def sell_problem(state: Any, a: SellObject) -> str | None:
     """Le marché noir: you sell an object card you hold."""
-    problem = _not_now(state, a, SELL)
-    if problem:
-        return problem
-    hand = state.hands[state.current_player]
-    if a.card not in hand:
-        return f"you do not hold {a.card}; your objects: {', '.join(sorted(hand))} (Le marché noir)"
-    return None
+    hand = state.hands[state.current_player] if state.current_player is not None else []
+    return _not_now(state, a, SELL) or (
+        None if a.card in hand
+        else f"you do not hold {a.card}; your objects: {', '.join(sorted(hand))} (Le marché noir)")
 
 
 def keep_objects_problem(state: Any, a: KeepObjects) -> str | None:
@@ -232,13 +223,10 @@ def keep_objects_problem(state: Any, a: KeepObjects) -> str | None:
 
 def upgrade_problem(state: Any, a: TakeUpgrade) -> str | None:
     """Le village: an upgrade of that kind must be face up in the Village."""
-    problem = _not_now(state, a, UPGRADE)
-    if problem:
-        return problem
     shown = {TILE_KIND[t] for t in state.village}
-    if a.upgrade not in shown:
-        return f"no {a.upgrade!r} upgrade is face up in the Village; choose one of: {', '.join(sorted(shown))}"
-    return None
+    return _not_now(state, a, UPGRADE) or (
+        None if a.upgrade in shown
+        else f"no {a.upgrade!r} upgrade is face up in the Village; choose one of: {', '.join(sorted(shown))}")
 
 
 # -- deliveries ("Livrer les Objets") ---------------------------------------------------------------------
