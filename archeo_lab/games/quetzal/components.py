@@ -31,9 +31,8 @@ __all__ = [
     "TILE_KIND", "DISCOVERY_MAX", "DISCOVERY_BONUSES", "ANNEX_BONUS", "SHIP_VP", "COVERED_TWO_PLAYERS",
     "DUMMY_MEEPLES", "DUMMY_GROUP", "TEMPLE_DISPLAY", "ANNEX_CARDS", "VILLAGE_DISPLAY", "BLACK_MARKET_GOLD",
     "HARBOUR_COST", "CAMP_GOLD", "STANDING_GOLD", "FIRST_PLAYER_VP", "GOLD_PER_VP", "VASE_TRADE_GOLD",
-    "VASE_TRADE_COUNT", "GOLD_UPGRADE", "DELIVERY_MAX", "TEMPLE_DISCOUNT", "REROLLS", "MOST_MEEPLES", "RESERVE_FACES",
-    "STATUS",
-    "check_components", "reserve_in_words", "cards_in_words",
+    "VASE_TRADE_COUNT", "GOLD_UPGRADE", "DELIVERY_MAX", "TEMPLE_DISCOUNT", "REROLLS", "MOST_MEEPLES",
+    "RESERVE_FACES", "TWO_PLAYERS", "STATUS", "check_components", "reserve_in_words", "cards_in_words",
 ]
 
 # -- the meeple toss (rule book, "Nombre de joueurs": the faces) --------------------------------
@@ -263,6 +262,8 @@ FIRST_PLAYER_VP = 2        # published ("Le joueur en possession du jeton Premie
 GOLD_PER_VP = 3            # published ("1 point de Victoire par lot de 3 Pièces d'or")
 
 # -- two players (GAPS 3.6: covered spaces from a review, the neutral expedition reconstructed) -------
+#: The player count that covers these spaces and adds the neutral expedition (GAPS 3.6).
+TWO_PLAYERS = 2
 COVERED_TWO_PLAYERS = ("village-3", "ship-b")
 DUMMY_MEEPLES = 4
 DUMMY_GROUP = 2

@@ -19,7 +19,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .components import (
-    CARD_BY_ID, DISCOVERY_MAX, DUMMY_MEEPLES, LOCATION_BY_KEY, RESERVE_FACES, TEAM_MEEPLES, TILE_KIND, VILLAGE_DISPLAY,
+    CARD_BY_ID, DISCOVERY_MAX, DUMMY_MEEPLES, LOCATION_BY_KEY, RESERVE_FACES, TEAM_MEEPLES, TILE_KIND, TWO_PLAYERS,
+    VILLAGE_DISPLAY,
 )
 from .state import GAME, QuetzalState
 from .tables import CAMP, DUMMY, LOC, PLACE, group_size
@@ -82,7 +83,7 @@ def _set_groups(state: QuetzalState, groups: Mapping[str, Sequence[tuple[Any, ..
             raise ValueError(f"seat {p} has more than {team} team meeples and 1 character")
         if rest_team or rest_char:
             state.spots[CAMP].append((p, "any", rest_team, 0, 0, bool(rest_char)))
-    if n == 2:
+    if n == TWO_PLAYERS:
         state.dummy = DUMMY_MEEPLES - sum(group_size(g) for gs in state.spots for g in gs if g[0] == DUMMY)
 
 

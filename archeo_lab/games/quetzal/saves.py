@@ -20,7 +20,7 @@ from .actions import RESERVE_FACES, ROLE_CHOICES, KeepObjects, KeepToss, NoDeliv
 from .components import (
     ANNEX_BONUS, ANNEX_CARDS, BLACK_MARKET_GOLD, CAMP_GOLD, CARD_BY_ID, DISCOVERY_BONUSES, DISCOVERY_MAX,
     DUMMY_MEEPLES, LOCATIONS, MOST_MEEPLES, OBJECT_BY_KEY, ROUNDS, SHIP_VP, STANDING_GOLD, TEAM_MEEPLES,
-    TEMPLE_DISPLAY, TILE_KIND, UPGRADE_BY_KEY, VILLAGE_DISPLAY,
+    TEMPLE_DISPLAY, TILE_KIND, TWO_PLAYERS, UPGRADE_BY_KEY, VILLAGE_DISPLAY,
 )
 from .tables import (
     ANNEXES, DUMMY, KINDS, LOC, OVER, PHASES, PLACE, STAGES, TASK_PHASE, TEMPLES, VILLAGE_TASKS, derive_board,
@@ -187,7 +187,7 @@ def _meeple_problems(s: Any) -> list[str]:
         r = s.reserve[p]
         if r[0] + r[1] + r[2] + placed[p][0] != team or r[3] + placed[p][1] != 1:
             problems.append(f"seat {p} must have {team} team meeples and 1 character, on the board or in reserve")
-    if dummy != (DUMMY_MEEPLES if n == 2 and not s.is_terminal else 0):
+    if dummy != (DUMMY_MEEPLES if n == TWO_PLAYERS and not s.is_terminal else 0):
         problems.append(f"the neutral expedition has {dummy} meeples")
     return problems
 

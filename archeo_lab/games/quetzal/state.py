@@ -338,7 +338,7 @@ class QuetzalState(Activation, State):
         self.round += 1
         n = self.players
         self.stage, self.turn, self.turns, self.dummy_due = "place", self.first, 0, False
-        self.dummy = DUMMY_MEEPLES if n == 2 else 0
+        self.dummy = DUMMY_MEEPLES if n == components.TWO_PLAYERS else 0
         self.events.append(("round", self.round, self.first))
         team = TEAM_MEEPLES[n]
         tossed = []

@@ -21,7 +21,7 @@ from . import components
 from .actions import Deliver, Place
 from .components import (
     ANNEX_BONUS, COVERED_TWO_PLAYERS, DELIVERY_MAX, LOCATIONS, MOST_MEEPLES, OBJECT_TYPES, SHIP_VP, TEAM_MEEPLES,
-    TILE_KIND,
+    TILE_KIND, TWO_PLAYERS,
 )
 
 __all__ = [
@@ -231,7 +231,7 @@ def delivery_options(t: int, have) -> list[Deliver]:
 
 def covered_spaces(players: int) -> frozenset[int]:
     """The locations covered in a two-player game (GAPS 3.6: Village 3 and Ship B), else none."""
-    return frozenset(LOC[k] for k in COVERED_TWO_PLAYERS) if players == 2 else frozenset()
+    return frozenset(LOC[k] for k in COVERED_TWO_PLAYERS) if players == TWO_PLAYERS else frozenset()
 
 
 _COLOUR_CODE = {"adventurer": 0, "archaeologist": 1, "any": 2}
