@@ -62,10 +62,12 @@ Decisions where the rules are silent (kept here, shown in the tutorial, tested):
   Village 3 and Ship B are covered.
 * Live scores count the score track, the token, the gold and the upgrades as if the game ended now.
 
-Layout: the actions are in ``actions.py``; whether one action is legal now, and why not, in
-``refusals.py`` (one check per kind, the same for ``apply`` and for the refusal's message); the
-board's indices, phases, costs and the placement tables in ``tables.py``; saves and ``check()`` in
-``saves.py``; every number in ``components.py``.
+Layout: this module runs the round (set-up, toss, placement, the order of the steps); the
+activation steps and the rerolls are carried out in ``activation.py``; the actions are in
+``actions.py``; whether one action is legal now, and why not, in ``refusals.py`` (one check per
+kind, the same for ``apply`` and for the refusal's message); the board's indices, phases, costs
+and the placement tables in ``tables.py``; saves and ``check()`` in ``saves.py``; every number in
+``components.py``.
 """
 
 from __future__ import annotations
@@ -85,7 +87,7 @@ from .components import (
     TILE_KIND, UPGRADE_KINDS, UPGRADE_TILES, VILLAGE_DISPLAY,
 )
 from .tables import (
-    AFFORD_TEMPLE, AFFORD_VILLAGE, ANNEXES, BID_A_BITS, BIDS_BEFORE_VILLAGE, CAMP, DUMMY,
+    AFFORD_TEMPLE, AFFORD_VILLAGE, ANNEXES, BID_A_BITS, BIDS_BEFORE_VILLAGE, CAMP, DUMMY, B, C, E, W,
     DUMMY_TARGETS, HARBOUR, HARBOUR_MOST, KINDS, LOC, N_LOCATIONS, OVER, PICK, PLACE, REROLL, SELL,
     STELE_BIT, TABLES, TASK_PHASE, UPGRADE, Table, derive_board, group_size, hold_key, placement_cost, set_covered,
     temple_discount,
@@ -93,8 +95,6 @@ from .tables import (
 from .toss import SAMPLER, shuffle
 
 __all__ = ["QuetzalState", "QuetzalGame", "GAME", "team_meeples", "DUMMY", "LOC"]
-
-B, W, E, C = range(4)                     # reserve indices: black, white, either, character
 
 _REROLLS = [Reroll(f) for f in RESERVE_FACES]
 #: _REROLL_LISTS[bit mask of the reserve's non-empty kinds]: the legal rerolls, then "keep the toss".
