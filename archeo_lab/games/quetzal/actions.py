@@ -12,12 +12,15 @@ Village                   ``take upgrade temple-discount``
 deliveries                ``deliver 3 vases (bonus: 1 gold, 1 discovery)``, ``deliver 1 mummy``, ``no delivery``
 ========================  =====================================================================
 
-Every action is *interned* (building the same action twice gives the very same object, so
-``parse_action(str(a)) is a``) and is, underneath, a tuple of its sort key: ``==``, ``<`` and
-``hash`` run in C, which matters because ``apply`` checks legality with ``in`` and a placement
-turn can offer a hundred groups.  Ordering follows the board (location order, then colour, then
-the meeples).  Only values the rules can make legal are interned (a location, card or upgrade of
-the game, counts under 16): a text or JSON action outside them is refused and not kept.
+Each action is a plain frozen dataclass and a value (``engine.ValueAction``): building the same
+action twice gives the very same object, so ``parse_action(str(a)) is a`` and comparing or finding
+actions is an identity test, which matters because a placement turn can offer a hundred groups.
+Only values the rules can make legal are interned (``_DOMAIN``: a location, card or upgrade of the
+game, counts under 16): a text or JSON action outside them is refused and not kept.
+
+Actions sort in board order (``sort_key``): by kind (``rank``), then location order, colour and
+meeples for a placement, the reserve's order for a reroll, the Village's order for an upgrade, the
+object types' order for a delivery.
 
 >>> Place("quarry", "adventurer", 1, 0, 1, False)
 Place(location='quarry', role='adventurer', black=1, white=0, either=1, character=False)
@@ -25,150 +28,89 @@ Place(location='quarry', role='adventurer', black=1, white=0, either=1, characte
 'place 2 adventurers on quarry (1 black, 1 either)'
 >>> Place.parse("place 2 adventurers on quarry (1 black, 1 either)") is Place("quarry", "adventurer", 1, 0, 1, False)
 True
+>>> Place("camp", "any", 1, 0, 0, False) < Place("stele", "archaeologist", 0, 1, 0, False)   # board order
+True
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from archeo_lab.engine import Action, UnreadableAction
+from archeo_lab.engine import UnreadableAction
+from archeo_lab.engine.actions import ACTION_DATACLASS, ValueAction
+from archeo_lab.engine.errors import quote
 
-from .components import CARD_BY_ID, LOCATIONS, OBJECT_BY_KEY, OBJECT_TYPES, UPGRADE_BY_KEY
+from . import components
+from .components import CARD_BY_ID, LOCATIONS, OBJECT_BY_KEY, OBJECT_TYPES, RESERVE_FACES, UPGRADE_BY_KEY
 
 __all__ = [
-    "Place", "Reroll", "KeepToss", "TakeObject", "SellObject", "KeepObjects", "TakeUpgrade", "Deliver",
-    "NoDelivery", "ACTION_TYPES", "RESERVE_FACES",
+    "QuetzalAction", "Place", "Reroll", "KeepToss", "TakeObject", "SellObject", "KeepObjects", "TakeUpgrade",
+    "Deliver", "NoDelivery", "ACTION_TYPES", "RESERVE_FACES", "ROLE_CHOICES",
 ]
 
-#: The reserve's kinds of meeple: fixed black (adventurer), fixed white (archaeologist), either
-#: (a team meeple on its side or standing), and the character (always either).
-RESERVE_FACES = ("black", "white", "either", "character")
-#: Where ``Place``'s fields sit in its tuple (``(rank, code, location, role, black, white, either,
-#: character)``): the engine's hot path reads them by index.
-PLACE_LOCATION, PLACE_ROLE, PLACE_BLACK, PLACE_WHITE, PLACE_EITHER, PLACE_CHARACTER = range(2, 8)
+#: What a placed group counts as: an adventurer, an archaeologist, or ``any`` (a free location,
+#: or the character alone on a bidding location).
+ROLE_CHOICES = ("adventurer", "archaeologist", "any")
 _LOC_INDEX = {loc.key: i for i, loc in enumerate(LOCATIONS)}
-_ROLE_INDEX = {"adventurer": 0, "archaeologist": 1, "any": 2}
-_POOLS: dict[type, dict] = {}
-_NAMES: dict[type, tuple[str, ...]] = {}
-#: Per field, the values the rules can make legal (see the module docstring); counts are under 16.
+_ROLE_INDEX = {role: i for i, role in enumerate(ROLE_CHOICES)}
+_FACE_INDEX = {face: i for i, face in enumerate(RESERVE_FACES)}
+_UPGRADE_INDEX = {key: i for i, key in enumerate(UPGRADE_BY_KEY)}
+_TYPE_INDEX = {t.key: i for i, t in enumerate(OBJECT_TYPES)}
+#: The most meeples or cards an action can count (a reserve holds at most 7 meeples).
+_COUNTS = range(16)
+#: Per field, the values the rules can make legal (see the module docstring).
 _DOMAIN = {
-    "location": frozenset(_LOC_INDEX), "role": frozenset(_ROLE_INDEX), "face": frozenset(RESERVE_FACES),
+    "location": frozenset(_LOC_INDEX), "role": frozenset(ROLE_CHOICES), "face": frozenset(RESERVE_FACES),
     "card": frozenset(CARD_BY_ID), "upgrade": frozenset(UPGRADE_BY_KEY), "object_type": frozenset(OBJECT_BY_KEY),
-    **{name: range(16) for name in ("black", "white", "either", "count", "gold", "vp", "discovery")},
-    "character": (False, True),
+    **{name: _COUNTS for name in ("black", "white", "either", "count", "gold", "vp", "discovery")},
+    "character": frozenset((False, True)),
 }
 
 
-def _internable(names: tuple[str, ...], values) -> bool:
-    """Whether every field lies in the values the rules can make legal (see the module docstring)."""
-    for name, value in zip(names, values):
-        domain = _DOMAIN[name]
-        kind = int if isinstance(domain, range) else bool if isinstance(domain, tuple) else str
-        if type(value) is not kind or value not in domain:
-            return False
-    return True
-
-
-class _Interned(Action, tuple):
-    """Base of the actions: one object per value, and a tuple of its sort key underneath.
-
-    The tuple (a class rank, then the fields in board order) gives ``==``, ``<`` and ``hash``
-    in C, value-based and consistent with the sort order; interning makes equal actions the
-    same object.  Use the fields (``a.location``), never the tuple's items.
-    """
+class QuetzalAction(ValueAction):
+    """Base of the Quetzal actions: interned values that sort in board order (module docstring)."""
 
     __slots__ = ()
+    domain = _DOMAIN
+    #: The kind's place in the order of every action (placements first, "no delivery" last).
     rank: ClassVar[int] = 0
 
-    def __new__(cls, *args, **kwargs):
-        names = _NAMES.get(cls)
-        if names is None:
-            names = _NAMES[cls] = tuple(name for name, _ in cls._fields())
-        if not kwargs and len(args) == len(names):
-            values = args
-        else:
-            if len(args) > len(names):
-                raise TypeError(f"{cls.__name__}() takes {len(names)} fields, got {len(args)}")
-            values = list(args)
-            for name in names[len(args):]:
-                if name not in kwargs:
-                    raise TypeError(f"{cls.__name__}() is missing the field {name!r}")
-                values.append(kwargs.pop(name))
-            if kwargs:
-                raise TypeError(f"{cls.__name__}() got unknown field(s) {', '.join(kwargs)}")
-        key = (*values, *map(type, values))        # True and 1 stay different actions
-        pool = _POOLS.get(cls)
-        if pool is None:
-            pool = _POOLS[cls] = {}
-        obj = pool.get(key)
-        if obj is None:
-            obj = tuple.__new__(cls, (cls.rank,) + cls._order(*values))
-            for name, value in zip(names, values):
-                object.__setattr__(obj, name, value)
-            if _internable(names, values):
-                pool[key] = obj
-        return obj
-
-    def __init__(self, *args, **kwargs):
-        """Fields are set once, by ``__new__``."""
-
     @classmethod
-    def _names(cls) -> tuple[str, ...]:
-        names = _NAMES.get(cls)
-        if names is None:
-            names = _NAMES[cls] = tuple(name for name, _ in cls._fields())
-        return names
+    def _internable(cls, names: tuple[str, ...], args: tuple[Any, ...]) -> bool:
+        """Every field in ``_DOMAIN`` and of its declared type (``True`` and ``1`` stay different)."""
+        for (name, typ), value in zip(cls._fields(), args):
+            if type(value) is not typ or value not in _DOMAIN[name]:
+                return False
+        return True
 
-    @classmethod
-    def _order(cls, *values) -> tuple:
-        """The sort key after the class rank (default: the fields in order)."""
-        return values
+    def sort_key(self) -> tuple[Any, ...]:
+        """What actions sort by after their kind (default: the fields in order)."""
+        return self.values()
 
-    def _values(self) -> tuple:
-        return tuple(getattr(self, name) for name in self._names())
+    def _key(self) -> tuple[Any, ...]:
+        return (self.rank, self.sort_key())
 
-    def __reduce__(self):
-        return type(self), self._values()
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, QuetzalAction):
+            return NotImplemented
+        return self._key() < other._key()
 
-    def __copy__(self):
-        return self
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, QuetzalAction):
+            return NotImplemented
+        return self._key() <= other._key()
 
-    def __deepcopy__(self, memo):
-        return self
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, QuetzalAction):
+            return NotImplemented
+        return self._key() > other._key()
 
-
-def _interned(cls):
-    """``@dataclass`` for an interned action: frozen; equality, order and hash come from the tuple.
-
-    An interned action never changes, so its text is computed once, and a text read once is
-    read from a cache afterwards (boards and tests read a hundred placement texts per turn).
-    """
-    cls = dataclass(frozen=True, eq=False, init=False)(cls)
-    text_of = cls.__str__
-
-    def __str__(self):
-        cached = self.__dict__.get("_text")
-        if cached is None:
-            cached = self.__dict__["_text"] = text_of(self)
-        return cached
-
-    parse = cls.parse
-    known: dict[str, Action] = {}
-
-    def cached_parse(klass, text):
-        action = known.get(text)
-        if action is None:
-            action = parse(text)
-            if action is not None and len(known) < 100_000 and text == str(action) \
-                    and _internable(klass._names(), action._values()):
-                known[text] = action
-        return action
-
-    cls.__str__ = __str__
-    cls.parse = classmethod(cached_parse)
-    return cls
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, QuetzalAction):
+            return NotImplemented
+        return self._key() >= other._key()
 
 
 def _meeples_text(black: int, white: int, either: int, character: bool) -> str:
@@ -181,9 +123,9 @@ def _meeples_text(black: int, white: int, either: int, character: bool) -> str:
 _PART = re.compile(r"\s*(?:(\d+)\s+(black|white|either)|(?:the\s+)?(character))\s*", re.IGNORECASE)
 
 
-@_interned
-class Place(_Interned):
-    """Place a group of meeples from your reserve on a location (placement phase).
+@dataclass(**ACTION_DATACLASS)
+class Place(QuetzalAction):
+    """Place a group of meeples from your reserve on a location (placement phase, "Placer ses meeples").
 
     ``role`` is the colour the group counts as (``"adventurer"``, ``"archaeologist"``) or
     ``"any"``: on a free location (Camp, Harbour office) and for the character alone on a
@@ -203,23 +145,19 @@ class Place(_Interned):
 
     @property
     def count(self) -> int:
+        """How many meeples the group has (the character included)."""
         return self.black + self.white + self.either + int(self.character)
 
     def __str__(self) -> str:
         n = self.count
-        word = {"adventurer": "adventurer", "archaeologist": "archaeologist"}.get(self.role, "meeple")
+        word = self.role if self.role in ("adventurer", "archaeologist") else "meeple"
         meeples = _meeples_text(self.black, self.white, self.either, self.character)
         return f"place {n} {word}{'' if n == 1 else 's'} on {self.location} ({meeples})"
 
-    @classmethod
-    def _order(cls, location, role, black, white, either, character) -> tuple:
-        # One integer first (board order, colour, meeples), so that two different groups differ at
-        # once; the fields follow for the rare texts outside those ranges (never legal).
-        loc, colour = _LOC_INDEX.get(location, len(_LOC_INDEX)), _ROLE_INDEX.get(role, 3)
-        small = all(isinstance(n, int) and 0 <= n < 16 for n in (black, white, either))
-        code = ((((loc * 4 + colour) * 16 + black) * 16 + white) * 16 + either) * 2 + bool(character) \
-            if small else (loc * 4 + colour + 1) << 14
-        return (code, location, role, black, white, either, character)
+    def sort_key(self) -> tuple[Any, ...]:
+        """Board order: the location, then the colour, then the meeples."""
+        return (_LOC_INDEX.get(self.location, len(_LOC_INDEX)), _ROLE_INDEX.get(self.role, len(_ROLE_INDEX)),
+                self.black, self.white, self.either, self.character, self.location, self.role)
 
     @classmethod
     def parse(cls, text: str) -> Place | None:
@@ -245,9 +183,9 @@ class Place(_Interned):
                    counts["black"], counts["white"], counts["either"], character)
 
 
-@_interned
-class Reroll(_Interned):
-    """Reroll one meeple of your reserve (an upgrade after the toss, or the Camp)."""
+@dataclass(**ACTION_DATACLASS)
+class Reroll(QuetzalAction):
+    """Reroll one meeple of your reserve (a reroll upgrade after the toss, or the Camp)."""
 
     rank: ClassVar[int] = 2
     kind: ClassVar[str] = "reroll"
@@ -259,13 +197,13 @@ class Reroll(_Interned):
             return "reroll the character"
         return f"reroll {'an' if self.face == 'either' else 'a'} {self.face} meeple"
 
-    @classmethod
-    def _order(cls, face) -> tuple:
-        return (RESERVE_FACES.index(face) if face in RESERVE_FACES else 9, face)
+    def sort_key(self) -> tuple[Any, ...]:
+        """The reserve's order: black, white, either, character."""
+        return (_FACE_INDEX.get(self.face, len(_FACE_INDEX)), self.face)
 
 
-@_interned
-class KeepToss(_Interned):
+@dataclass(**ACTION_DATACLASS)
+class KeepToss(QuetzalAction):
     """Decline the (remaining) rerolls."""
 
     rank: ClassVar[int] = 3
@@ -281,9 +219,9 @@ def _card_text(card: str) -> str:
     return info.describe() if info else "no such card"
 
 
-@_interned
-class TakeObject(_Interned):
-    """Temple activation: choose an object card of the Temple display."""
+@dataclass(**ACTION_DATACLASS)
+class TakeObject(QuetzalAction):
+    """Temple activation ("Le temple"): choose an object card of the Temple display."""
 
     rank: ClassVar[int] = 4
     kind: ClassVar[str] = "take"
@@ -298,25 +236,33 @@ class TakeObject(_Interned):
         return raw.upper()
 
 
-@_interned
-class SellObject(_Interned):
-    """Black market activation: discard an object card for 7 gold."""
+@dataclass(**ACTION_DATACLASS)
+class SellObject(QuetzalAction):
+    """Black market activation ("Le marché noir"): discard an object card for
+    ``components.BLACK_MARKET_GOLD`` gold; a text stating another price is refused."""
 
     rank: ClassVar[int] = 5
     kind: ClassVar[str] = "sell"
-    pattern: ClassVar[str] = r"sell (?P<card>[a-z]{2}-\d+)(?: \([^)]*\))?(?: for \d+ gold)?"
+    pattern: ClassVar[str] = r"sell (?P<card>[a-z]{2}-\d+)(?: \([^)]*\))?(?: for (?P<stated>\d+) gold)?"
     card: str
 
     def __str__(self) -> str:
-        return f"sell {self.card} ({_card_text(self.card)}) for 7 gold"
+        return f"sell {self.card} ({_card_text(self.card)}) for {components.BLACK_MARKET_GOLD} gold"
 
-    @staticmethod
-    def _text_value(name: str, raw: str) -> str:
-        return raw.upper()
+    @classmethod
+    def parse(cls, text: str) -> SellObject | None:
+        m = cls._regex().fullmatch(text)
+        if m is None:
+            return None
+        stated = m.group("stated")
+        if stated is not None and int(stated) != components.BLACK_MARKET_GOLD:
+            raise UnreadableAction(f"{quote(text)}: the Black market (Marché noir) pays "
+                                   f"{components.BLACK_MARKET_GOLD} gold for an object, not {stated}")
+        return cls(m.group("card").upper())
 
 
-@_interned
-class KeepObjects(_Interned):
+@dataclass(**ACTION_DATACLASS)
+class KeepObjects(QuetzalAction):
     """Black market activation: sell nothing."""
 
     rank: ClassVar[int] = 6
@@ -327,9 +273,9 @@ class KeepObjects(_Interned):
         return "keep your objects"
 
 
-@_interned
-class TakeUpgrade(_Interned):
-    """Village activation (or the discovery track's bonus): take a face-up upgrade of this kind."""
+@dataclass(**ACTION_DATACLASS)
+class TakeUpgrade(QuetzalAction):
+    """Village activation ("Le village", or the discovery track's bonus): take a face-up upgrade of this kind."""
 
     rank: ClassVar[int] = 7
     kind: ClassVar[str] = "upgrade"
@@ -340,19 +286,18 @@ class TakeUpgrade(_Interned):
         info = UPGRADE_BY_KEY.get(self.upgrade)
         return f"take upgrade {self.upgrade}" + (f" ({info.name}, {info.vp} VP)" if info else "")
 
-    @classmethod
-    def _order(cls, upgrade) -> tuple:
-        return (list(UPGRADE_BY_KEY).index(upgrade) if upgrade in UPGRADE_BY_KEY else 99, upgrade)
+    def sort_key(self) -> tuple[Any, ...]:
+        """The order of ``components.UPGRADE_KINDS``."""
+        return (_UPGRADE_INDEX.get(self.upgrade, len(_UPGRADE_INDEX)), self.upgrade)
 
 
 _PLURALS = {t.plural: t.key for t in OBJECT_TYPES}
-_TYPE_INDEX = {t.key: i for i, t in enumerate(OBJECT_TYPES)}
 _BONUS = re.compile(r"\s*(\d+)\s+(gold|vp|discovery)\s*", re.IGNORECASE)
 
 
-@_interned
-class Deliver(_Interned):
-    """Deliver 1 to 3 objects of one type ("Livrer les Objets"): ``gold``, ``vp`` and
+@dataclass(**ACTION_DATACLASS)
+class Deliver(QuetzalAction):
+    """Deliver 1 to ``DELIVERY_MAX`` objects of one type ("Livrer les Objets"): ``gold``, ``vp`` and
     ``discovery`` say how many of them carry that bonus icon (the others carry none)."""
 
     rank: ClassVar[int] = 8
@@ -364,15 +309,21 @@ class Deliver(_Interned):
     vp: int
     discovery: int
 
+    @property
+    def plain(self) -> int:
+        """How many of the delivered objects carry no bonus icon."""
+        return self.count - self.gold - self.vp - self.discovery
+
     def __str__(self) -> str:
         info = OBJECT_BY_KEY.get(self.object_type)
         word = self.object_type if self.count == 1 or info is None else info.plural
         bonus = [f"{n} {b}" for n, b in ((self.gold, "gold"), (self.vp, "vp"), (self.discovery, "discovery")) if n]
         return f"deliver {self.count} {word}" + (f" (bonus: {', '.join(bonus)})" if bonus else "")
 
-    @classmethod
-    def _order(cls, object_type, count, gold, vp, discovery) -> tuple:
-        return (_TYPE_INDEX.get(object_type, 99), object_type, count, gold, vp, discovery)
+    def sort_key(self) -> tuple[Any, ...]:
+        """The order of ``components.OBJECT_TYPES``, then the count and the bonuses."""
+        return (_TYPE_INDEX.get(self.object_type, len(_TYPE_INDEX)), self.object_type, self.count, self.gold,
+                self.vp, self.discovery)
 
     @classmethod
     def parse(cls, text: str) -> Deliver | None:
@@ -392,8 +343,8 @@ class Deliver(_Interned):
         return cls(kind, int(m.group("count")), bonus["gold"], bonus["vp"], bonus["discovery"])
 
 
-@_interned
-class NoDelivery(_Interned):
+@dataclass(**ACTION_DATACLASS)
+class NoDelivery(QuetzalAction):
     """Harbour office or ship: make no (more) delivery."""
 
     rank: ClassVar[int] = 9

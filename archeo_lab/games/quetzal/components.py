@@ -31,7 +31,8 @@ __all__ = [
     "TILE_KIND", "DISCOVERY_MAX", "DISCOVERY_BONUSES", "ANNEX_BONUS", "SHIP_VP", "COVERED_TWO_PLAYERS",
     "DUMMY_MEEPLES", "DUMMY_GROUP", "TEMPLE_DISPLAY", "ANNEX_CARDS", "VILLAGE_DISPLAY", "BLACK_MARKET_GOLD",
     "HARBOUR_COST", "CAMP_GOLD", "STANDING_GOLD", "FIRST_PLAYER_VP", "GOLD_PER_VP", "VASE_TRADE_GOLD",
-    "STATUS", "check_components", "reserve_in_words", "cards_in_words",
+    "VASE_TRADE_COUNT", "GOLD_UPGRADE", "DELIVERY_MAX", "TEMPLE_DISCOUNT", "REROLLS", "MOST_MEEPLES",
+    "RESERVE_FACES", "TWO_PLAYERS", "STATUS", "check_components", "reserve_in_words", "cards_in_words",
 ]
 
 # -- the meeple toss (rule book, "Nombre de joueurs": the faces) --------------------------------
@@ -60,6 +61,11 @@ ROLE_NAMES = {"adventurer": "Aventurier", "archaeologist": "Archéologue"}
 # -- set-up ("Mise en place") --------------------------------------------------------------------
 SEAT_GOLD = (4, 5, 5, 6, 6)              # published: 1st player 4, 2nd 5, 3rd 5, 4th 6, 5th 6
 TEAM_MEEPLES = {2: 6, 3: 6, 4: 5, 5: 4}  # values 6/5/4 published; the mapping is a reconstruction
+#: The reserve's kinds of meeple, in the order of a reserve's counts: fixed black (adventurer), fixed
+#: white (archaeologist), either (a team meeple on its side or standing), and the character (always either).
+RESERVE_FACES = ("black", "white", "either", "character")
+#: The most meeples a seat has (its team and its character): no reserve or group holds more.
+MOST_MEEPLES = max(TEAM_MEEPLES.values()) + 1
 ROUNDS = 5                               # published ("À la fin du 5e tour de jeu")
 TEMPLE_DISPLAY = 8                       # published (rules example: "les 8 faces visibles dans le Temple")
 ANNEX_CARDS = 2                          # published ("récupère les 2 cartes Objet")
@@ -93,6 +99,8 @@ class Location:
         """The board area: ``temple-2`` is in the ``temple`` area."""
         return self.key.rsplit("-", 1)[0] if self.key[-1].isdigit() else self.key
 
+
+HARBOUR_COST = 2           # published: "Ils doivent payer 2 Pièces d'or pour chaque meeple" (La capitainerie)
 
 _BOTH = ("adventurer", "archaeologist")
 _ARCH = ("archaeologist",)
@@ -136,7 +144,7 @@ LOCATIONS = (
              "reconstruction", "rule book 'Le village'; costs and colour GAPS 3.4"),
     Location("village-3", "Village 3", "Village, case 3", "unique", _ARCH, 1, "take 1 upgrade face up in the Village",
              "reconstruction", "rule book 'Le village'; costs and colour GAPS 3.4"),
-    Location("harbour", "Harbour office", "Capitainerie", "free", _BOTH, 2,
+    Location("harbour", "Harbour office", "Capitainerie", "free", _BOTH, HARBOUR_COST,
              "per meeple: one delivery of up to 3 object cards",
              "published", "rule book, 'La capitainerie'"),
     Location("ship-a", "Ship A", "Navire A", "bidding", _BOTH, 0, "one delivery of up to 3 object cards, +2 VP",
@@ -149,7 +157,6 @@ LOCATION_BY_KEY = {loc.key: loc for loc in LOCATIONS}
 ANNEX_BONUS = {"quarry": "vp", "small-temple": "discovery", "ruins": "gold"}   # reconstruction (GAPS 3.4)
 SHIP_VP = {"ship-a": 2, "ship-b": 1}                                           # reconstruction (GAPS 3.4)
 BLACK_MARKET_GOLD = 7      # published
-HARBOUR_COST = 2           # published (per meeple)
 CAMP_GOLD = 1              # published (per meeple)
 STANDING_GOLD = 1          # published ("Chaque meeple qui atterrit debout rapporte immédiatement 1 Pièce d'or")
 
@@ -225,17 +232,20 @@ GOLD_UPGRADE = 5           # published: the tile's name, "5 Pièces d'or"
 VASE_TRADE_COUNT = 3       # published: the tile's name, "Vendre 3 vases"
 VASE_TRADE_GOLD = 4        # reconstruction
 DELIVERY_MAX = 3           # published (Livrer les Objets): one delivery is 1 to 3 objects of one type
+TEMPLE_DISCOUNT = 1        # published: the tile's name, "Temple -1" (gold off each Temple slot, per tile)
+#: Meeples a reroll upgrade lets you reroll after each toss, per tile (reconstruction, GAPS 3.6).
+REROLLS = {"reroll": 1, "double-reroll": 2}
 
 UPGRADE_KINDS = (
     UpgradeKind("reroll", "Reroll", "Relance", 4, 2, "permanent",
-                "after each toss, you may reroll 1 of your meeples"),
+                f"after each toss, you may reroll {REROLLS['reroll']} of your meeples"),
     UpgradeKind("double-reroll", "Double reroll", "Double relance", 4, 1, "permanent",
-                "after each toss, you may reroll up to 2 of your meeples"),
+                f"after each toss, you may reroll up to {REROLLS['double-reroll']} of your meeples"),
     UpgradeKind("vase-trade", "Vase trade", "Vendre 3 vases", 4, 2, "permanent",
                 f"each delivery of {VASE_TRADE_COUNT} vases also pays {VASE_TRADE_GOLD} gold"),
     UpgradeKind("gold", "Five gold", "5 Pièces d'or", 4, 1, "once", f"gain {GOLD_UPGRADE} gold at once"),
     UpgradeKind("temple-discount", "Temple discount", "Temple -1", 4, 1, "permanent",
-                "the Temple's slots cost you 1 gold less"),
+                f"the Temple's slots cost you {TEMPLE_DISCOUNT} gold less"),
     UpgradeKind("discovery", "Discovery", "Découverte +1", 4, 2, "once", "advance 1 on the discovery track at once"),
 )
 UPGRADE_BY_KEY = {k.key: k for k in UPGRADE_KINDS}
@@ -252,6 +262,8 @@ FIRST_PLAYER_VP = 2        # published ("Le joueur en possession du jeton Premie
 GOLD_PER_VP = 3            # published ("1 point de Victoire par lot de 3 Pièces d'or")
 
 # -- two players (GAPS 3.6: covered spaces from a review, the neutral expedition reconstructed) -------
+#: The player count that covers these spaces and adds the neutral expedition (GAPS 3.6).
+TWO_PLAYERS = 2
 COVERED_TWO_PLAYERS = ("village-3", "ship-b")
 DUMMY_MEEPLES = 4
 DUMMY_GROUP = 2

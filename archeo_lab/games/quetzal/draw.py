@@ -82,7 +82,7 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, widt
         if covered:
             parts.append(_text(x + 6, y + 34, "covered (2 players)", 10, fill="#555"))
             continue
-        gx = x + 6
+        gx: float = x + 6
         for g in state.spots[i]:
             svg, gx = _group_meeples(gx, y + 20, g)
             parts.append(svg)

@@ -16,16 +16,20 @@ round), so the result is a legal state (``check()``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
-from .components import CARD_BY_ID, DISCOVERY_MAX, LOCATION_BY_KEY, TEAM_MEEPLES, TILE_KIND
-from .state import GAME, QuetzalState, derive_board
-from .tables import LOC
+from .components import (
+    CARD_BY_ID, DISCOVERY_MAX, DUMMY_MEEPLES, LOCATION_BY_KEY, RESERVE_FACES, TEAM_MEEPLES, TILE_KIND, TWO_PLAYERS,
+    VILLAGE_DISPLAY,
+)
+from .state import GAME, QuetzalState
+from .tables import CAMP, DUMMY, LOC, PLACE, group_size
 
 __all__ = ["position", "holder"]
 
 
 def position(players: int = 3, *, seed: int = 0, reserves: Sequence[Sequence[int]] | None = None,
-             groups: Mapping[str, Sequence[tuple]] | None = None, to_move: int | None = None,
+             groups: Mapping[str, Sequence[tuple[Any, ...]]] | None = None, to_move: int | None = None,
              first: int = 0, gold: Sequence[int] | None = None, hands: Sequence[Sequence[str]] | None = None,
              upgrades: Sequence[Sequence[str]] | None = None, vp: Sequence[int] | None = None,
              discovery: Sequence[int] | None = None, temple: Sequence[str] | None = None,
@@ -38,76 +42,108 @@ def position(players: int = 3, *, seed: int = 0, reserves: Sequence[Sequence[int
     ``ValueError`` on an arrangement the rules cannot reach.
     """
     state = GAME.new_state(players=players, seed=seed)
-    n = state.players
-    seats = range(n)
-    team = TEAM_MEEPLES[n]
+    assert isinstance(state, QuetzalState)
     state.round, state.first = round, first
-    if reserves is not None:
-        if len(reserves) != n or any(len(r) != 4 or min(r) < 0 for r in reserves):
-            raise ValueError(f"reserves: give {n} lists [black, white, either, character] of counts >= 0")
-        state.reserve = [list(r) for r in reserves]
+    _set_reserves(state, reserves)
+    _set_groups(state, groups or {})
+    _set_tracks(state, gold=gold, vp=vp, discovery=discovery)
+    _set_cards(state, temple=temple, hands=hands)
+    _set_upgrades(state, upgrades)
+    _set_village(state, village)
+    _start_placement(state, first if to_move is None else to_move)
+    return state
+
+
+def _set_reserves(state: QuetzalState, reserves: Sequence[Sequence[int]] | None) -> None:
+    """Each seat's meeples not yet placed, ``[black, white, either, character]``."""
+    n = state.players
+    if reserves is None:
+        return
+    if len(reserves) != n or any(len(r) != len(RESERVE_FACES) or min(r) < 0 for r in reserves):
+        raise ValueError(f"reserves: give {n} lists [black, white, either, character] of counts >= 0")
+    state.reserve = [list(r) for r in reserves]
+
+
+def _set_groups(state: QuetzalState, groups: Mapping[str, Sequence[tuple[Any, ...]]]) -> None:
+    """The groups given, then every seat's missing meeples on the Camp and the neutral expedition's rest."""
     state.spots = [[] for _ in state.spots]
-    for key, gs in (groups or {}).items():
+    for key, gs in groups.items():
         if key not in LOCATION_BY_KEY:
             raise ValueError(f"no location {key!r}")
         state.spots[LOC[key]] = [tuple(g[:5]) + (bool(g[5]),) for g in gs]
-    placed = [[0, 0] for _ in seats]
-    for gs in state.spots:
-        for g in gs:
-            if 0 <= g[0] < n:
-                placed[g[0]][0] += g[2] + g[3] + g[4]
-                placed[g[0]][1] += int(g[5])
-    camp = state.spots[LOC["camp"]]
-    for p in seats:
+    n, team = state.players, TEAM_MEEPLES[state.players]
+    placed = [[0, 0] for _ in range(n)]
+    for g in (g for gs in state.spots for g in gs if 0 <= g[0] < n):
+        placed[g[0]][0] += g[2] + g[3] + g[4]
+        placed[g[0]][1] += int(g[5])
+    for p in range(n):
         r = state.reserve[p]
         rest_team, rest_char = team - r[0] - r[1] - r[2] - placed[p][0], 1 - r[3] - placed[p][1]
         if rest_team < 0 or rest_char < 0:
             raise ValueError(f"seat {p} has more than {team} team meeples and 1 character")
         if rest_team or rest_char:
-            camp.append((p, "any", rest_team, 0, 0, bool(rest_char)))
-    if n == 2:
-        state.dummy = 4 - sum(g[2] + g[3] for gs in state.spots for g in gs if g[0] == -1)
-    limits = (("gold", gold, 0, None), ("vp", vp, 0, None), ("discovery", discovery, 0, DISCOVERY_MAX))
-    for name, values, lo, hi in limits:
-        if values is not None:
-            if len(values) != n or any(v < lo or (hi is not None and v > hi) for v in values):
-                raise ValueError(f"{name}: give {n} values from {lo}" + (f" to {hi}" if hi is not None else ""))
-            setattr(state, name, list(values))
+            state.spots[CAMP].append((p, "any", rest_team, 0, 0, bool(rest_char)))
+    if n == TWO_PLAYERS:
+        state.dummy = DUMMY_MEEPLES - sum(group_size(g) for gs in state.spots for g in gs if g[0] == DUMMY)
 
-    def pull(card: str, where: list) -> str:
-        if card not in CARD_BY_ID:
-            raise ValueError(f"no object card {card!r}")
-        for place in (state.deck, state.temple, *state.annexes, state.discard):
-            if card in place:
-                place.remove(card)
-                return card
-        raise ValueError(f"object card {card} is used twice")
 
+def _set_tracks(state: QuetzalState, **tracks: Sequence[int] | None) -> None:
+    """Gold, score track and discovery track, one value per seat (discovery within its track)."""
+    n = state.players
+    for name, values in tracks.items():
+        if values is None:
+            continue
+        hi = DISCOVERY_MAX if name == "discovery" else None
+        if len(values) != n or any(v < 0 or (hi is not None and v > hi) for v in values):
+            raise ValueError(f"{name}: give {n} values from 0" + (f" to {hi}" if hi is not None else ""))
+        setattr(state, name, list(values))
+
+
+def _pull_card(state: QuetzalState, card: str) -> str:
+    """Take an object card from wherever it is (pile, displays, discard) so that it can be placed."""
+    if card not in CARD_BY_ID:
+        raise ValueError(f"no object card {card!r}")
+    for place in (state.deck, state.temple, *state.annexes, state.discard):
+        if card in place:
+            place.remove(card)
+            return card
+    raise ValueError(f"object card {card} is used twice")
+
+
+def _set_cards(state: QuetzalState, *, temple: Sequence[str] | None, hands: Sequence[Sequence[str]] | None) -> None:
+    """The Temple display and the seats' objects, taken from the pile."""
     if temple is not None:
         state.deck += state.temple
         state.temple = []
-        state.temple = [pull(c, state.temple) for c in temple]
+        state.temple = [_pull_card(state, c) for c in temple]
     if hands is not None:
-        if len(hands) != n:
-            raise ValueError(f"hands: give {n} lists of object cards")
-        state.hands = [[pull(c, h) for c in h] for h in hands]
-    if upgrades is not None:
-        if len(upgrades) != n:
-            raise ValueError(f"upgrades: give {n} lists of upgrade tiles")
-        for p, tiles in enumerate(upgrades):
-            for t in tiles:
-                if t not in TILE_KIND:
-                    raise ValueError(f"no upgrade tile {t!r}")
-                for place in (state.stack, state.village):
-                    if t in place:
-                        place.remove(t)
-                        break
-                else:
-                    raise ValueError(f"upgrade tile {t} is used twice")
-                state.upgrades[p].append(t)
+        if len(hands) != state.players:
+            raise ValueError(f"hands: give {state.players} lists of object cards")
+        state.hands = [[_pull_card(state, c) for c in h] for h in hands]
+
+
+def _set_upgrades(state: QuetzalState, upgrades: Sequence[Sequence[str]] | None) -> None:
+    """The upgrade tiles each seat has won, taken from the stack or the Village."""
+    if upgrades is None:
+        return
+    if len(upgrades) != state.players:
+        raise ValueError(f"upgrades: give {state.players} lists of upgrade tiles")
+    for p, tiles in enumerate(upgrades):
+        for t in tiles:
+            if t not in TILE_KIND:
+                raise ValueError(f"no upgrade tile {t!r}")
+            place = next((where for where in (state.stack, state.village) if t in where), None)
+            if place is None:
+                raise ValueError(f"upgrade tile {t} is used twice")
+            place.remove(t)
+            state.upgrades[p].append(t)
+
+
+def _set_village(state: QuetzalState, village: Sequence[str] | None) -> None:
+    """The upgrades face up in the Village (given, or refilled from the stack)."""
     if village is not None:
-        if len(village) > 3:
-            raise ValueError("village: at most 3 upgrades face up")
+        if len(village) > VILLAGE_DISPLAY:
+            raise ValueError(f"village: at most {VILLAGE_DISPLAY} upgrades face up")
         state.stack += state.village
         state.village = []
         for t in village:
@@ -115,22 +151,24 @@ def position(players: int = 3, *, seed: int = 0, reserves: Sequence[Sequence[int
                 raise ValueError(f"upgrade tile {t!r} is unknown or used twice")
             state.stack.remove(t)
             state.village.append(t)
-    while len(state.village) < 3 and state.stack:
+    while len(state.village) < VILLAGE_DISPLAY and state.stack:
         state.village.append(state.stack.pop())
-    derive_board(state)
-    state.pending, state.stage, state.phase = [], "place", "place"
+
+
+def _start_placement(state: QuetzalState, to_move: int) -> None:
+    """A placement turn from ``to_move`` on (the next seat with meeples), with a fresh log; then ``check()``."""
+    state.pending, state.stage, state.phase = [], "place", PLACE
     state.dummy_due = False
-    state.turn = first if to_move is None else to_move
+    state.turn = to_move
+    state.changed()                     # the occupied spaces derived from the groups, no stale legal list
     mover = state._next_placer()
     if mover is None:
         raise ValueError("nobody has a meeple left to place")
     state.current_player = mover
-    state.events = [("start", n), ("round", round, first)]
-    state.changed()
+    state.events = [("start", state.players), ("round", state.round, state.first)]
     problems = state.check()
     if problems:
         raise ValueError(problems[0])
-    return state
 
 
 def holder(state: QuetzalState, location: str) -> int | None:

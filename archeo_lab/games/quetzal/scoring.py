@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .components import (
-    FIRST_PLAYER_VP, GOLD_PER_VP, OBJECT_BY_KEY, SEAT_GOLD, TILE_KIND, UPGRADE_BY_KEY,
+    DELIVERY_MAX, FIRST_PLAYER_VP, GOLD_PER_VP, OBJECT_BY_KEY, SEAT_GOLD, TILE_KIND, UPGRADE_BY_KEY,
 )
 
 __all__ = ["starting_gold", "gold_points", "delivery_points", "upgrade_points", "final_breakdown"]
@@ -53,8 +53,8 @@ def delivery_points(object_type: str, count: int) -> int:
     t = OBJECT_BY_KEY.get(object_type)
     if t is None:
         raise ValueError(f"no object type {object_type!r}; types: {', '.join(OBJECT_BY_KEY)}")
-    if not 1 <= count <= 3:
-        raise ValueError(f"a delivery is 1 to 3 objects of one type, not {count}")
+    if not 1 <= count <= DELIVERY_MAX:
+        raise ValueError(f"a delivery is 1 to {DELIVERY_MAX} objects of one type, not {count}")
     return t.points[count - 1]
 
 

@@ -1,8 +1,9 @@
-"""Quetzal: the board's indices and the tables that make legal moves fast.
+"""Quetzal: the board's indices, the turn's phases and the tables that make legal moves fast.
 
 The rules live in ``state.py``; this module holds what they look up on every move: location
-indices and bit masks, and the placement options of every reserve composition (``Table``),
-built once and shared by every state.  A placement turn can offer a hundred groups, and random
+indices and bit masks, the gold a placement costs (``placement_cost``: "Placer ses meeples", the
+locations' pages), and the placement options of every reserve composition (``Table``), built once
+and shared by every state.  A placement turn can offer a hundred groups, and random
 play, search bots and the contract tests ask for them at every step.
 
 >>> [LOCATIONS[i].key for i in TEMPLES][:2], KINDS[LOC["quarry"]]
@@ -13,16 +14,32 @@ play, search bots and the contract tests ask for them at every step.
 
 from __future__ import annotations
 
-from .actions import Deliver, Place
-from .components import ANNEX_BONUS, COVERED_TWO_PLAYERS, LOCATIONS, OBJECT_TYPES, SHIP_VP
+from collections.abc import Iterable, Sequence
+from typing import Any
 
-B, W, E, C = range(4)                     # reserve indices: black, white, either, character
+from . import components
+from .actions import Deliver, Place
+from .components import (
+    ANNEX_BONUS, COVERED_TWO_PLAYERS, DELIVERY_MAX, LOCATIONS, MOST_MEEPLES, OBJECT_TYPES, SHIP_VP, TEAM_MEEPLES,
+    TILE_KIND, TWO_PLAYERS,
+)
 
 __all__ = [
     "DUMMY", "LOC", "CAMP", "STELE", "HARBOUR", "MARKET", "TEMPLES", "VILLAGES", "ANNEXES", "SHIPS", "KINDS",
     "BIDDING", "Table", "TABLES", "single_options", "free_options", "bid_options", "delivery_options",
-    "covered_spaces", "hold_key", "group_size",
+    "covered_spaces", "hold_key", "group_size", "PHASES", "STAGES", "TASK_PHASE", "set_covered", "derive_board",
+    "temple_discount", "placement_cost",
 ]
+
+B, W, E, C = range(4)                     # reserve indices: black, white, either, character
+
+# -- the turn's phases: what the current player decides ---------------------------------------------------
+REROLL, PLACE, PICK, SELL, UPGRADE, DELIVER, OVER = "reroll", "place", "pick", "sell", "upgrade", "deliver", "over"
+PHASES = (REROLL, PLACE, PICK, SELL, UPGRADE, DELIVER, OVER)
+#: The round's steps: placement, then activation (the toss and the refills happen between them).
+STAGES = ("place", "activate", "over")
+#: The phase in which a pending step of this kind waits for its seat's decision.
+TASK_PHASE = {"reroll": REROLL, "pick": PICK, "sell": SELL, "upgrade": UPGRADE, "deliver": DELIVER}
 
 #: The neutral expedition's seat number in location groups (two players only).
 DUMMY = -1
@@ -123,43 +140,71 @@ AFFORD_TEMPLE = [STELE_BIT | sum(1 << i for i in TEMPLES if COSTS[i] <= g)
 #: Bits of the Village slots a seat can pay for, by gold (capped at the dearest slot).
 AFFORD_VILLAGE = [sum(1 << i for i in VILLAGES if COSTS[i] <= g) for g in range(max(COSTS[i] for i in VILLAGES) + 1)]
 #: The most meeples the Harbour's options are listed for (a reserve never holds more).
-HARBOUR_MOST = 8
+HARBOUR_MOST = MOST_MEEPLES
 TABLES: dict[tuple, Table] = {}
 
 
 class Table:
     """The placement options of one reserve composition, built once and shared by every state.
 
-    ``camp``: groups for the Camp; ``singles[i]``: one meeple on unique location ``i``;
-    ``empty[i]``: groups for bidding location ``i`` while it is empty; ``held[key]``: groups that
-    outbid a holder (``key`` = location * 64 + colour code * 16 + the holder's size);
-    ``harbour[m]``: groups of at most ``m`` meeples for the Harbour office.
+    In board order a placement turn offers: the Camp, the Stele and Temple slots, the annexes and
+    the Black market, the Village slots, the Harbour office, the Ships.  ``opening(mask)`` is the
+    Camp and the unique slots of ``mask`` (bits of the Stele and Temple slots open to you);
+    ``opening_with_bids(mask)`` adds the groups for the annexes and the Black market while all four
+    are empty; ``closing(mask, most)`` is the Village slots of ``mask`` and the Harbour groups of at
+    most ``most`` meeples.  ``empty[i]``: groups for bidding location ``i`` while it is empty;
+    ``outbid(key)``: groups that outbid a holder (``key`` = location * 64 + colour code * 16 +
+    the holder's size).  Every list is built on first use and kept.
     """
 
-    __slots__ = ("res", "camp", "singles", "empty", "held", "harbour", "block_a", "block_b", "empty_a")
+    __slots__ = ("res", "camp", "singles", "empty", "held", "harbour", "openings", "openings_bids", "closings")
 
-    def __init__(self, res: tuple):
+    def __init__(self, res: tuple[int, ...]):
         self.res = res
         self.camp = free_options(CAMP, res, 99)
         self.singles = _SINGLES[(res[1] > 0) + 2 * (res[2] > 0) + 4 * (res[3] > 0)]
         self.empty = [(bid_options(i, ROLES_AT[i], 1, res) if KINDS[i] == "bidding" else []) for i in range(len(KINDS))]
-        self.empty_a = [a for i in BIDS_BEFORE_VILLAGE for a in self.empty[i]]
         self.held: dict[int, list[Place]] = {}
         full = free_options(HARBOUR, res, 99)
         self.harbour = [[a for a in full if a.count <= m] for m in range(HARBOUR_MOST + 1)]
-        self.block_a: dict[int, list[Place]] = {}      # Stele + Temple slots open to you, by bit mask
-        self.block_b: dict[int, list[Place]] = {}      # Village slots open to you, by bit mask
+        self.openings: dict[int, list[Place]] = {}
+        self.openings_bids: dict[int, list[Place]] = {}
+        self.closings: dict[int, list[Place]] = {}
         TABLES[res] = self
 
-    def make_block(self, blocks: dict, mask: int) -> list[Place]:
-        """The single-meeple options of the unique locations whose bits are set in ``mask``."""
-        out = blocks[mask] = [a for i in range(len(KINDS)) if mask >> i & 1 for a in self.singles[i]]
+    def opening(self, mask: int) -> list[Place]:
+        """The Camp's groups, then one meeple on each Stele or Temple slot whose bit is set in ``mask``."""
+        out = self.openings.get(mask)
+        if out is None:
+            out = self.openings[mask] = self.camp + self._singles(mask)
         return out
 
-    def make(self, key: int) -> list[Place]:
-        i, code, size = key // 64, (key % 64) // 16, key % 16
-        roles = ROLES_AT[i] if code == 2 else ("archaeologist",) if code == 1 else ("adventurer",)
-        out = self.held[key] = bid_options(i, tuple(r for r in roles if r in ROLES_AT[i]), size + 1, self.res)
+    def opening_with_bids(self, mask: int) -> list[Place]:
+        """``opening(mask)``, then the groups for the annexes and the Black market, all four empty."""
+        out = self.openings_bids.get(mask)
+        if out is None:
+            bids = [a for i in BIDS_BEFORE_VILLAGE for a in self.empty[i]]
+            out = self.openings_bids[mask] = self.opening(mask) + bids
+        return out
+
+    def closing(self, mask: int, most: int) -> list[Place]:
+        """One meeple on each Village slot of ``mask``, then the Harbour groups of at most ``most`` meeples."""
+        key = mask * (HARBOUR_MOST + 1) + most
+        out = self.closings.get(key)
+        if out is None:
+            out = self.closings[key] = self._singles(mask) + self.harbour[most]
+        return out
+
+    def _singles(self, mask: int) -> list[Place]:
+        return [a for i in range(len(KINDS)) if mask >> i & 1 for a in self.singles[i]]
+
+    def outbid(self, key: int) -> list[Place]:
+        """The groups that outbid a holder: ``key`` = location * 64 + the holder's colour code * 16 + its size."""
+        out = self.held.get(key)
+        if out is None:
+            i, code, size = key // 64, (key % 64) // 16, key % 16
+            roles = ROLES_AT[i] if code == 2 else ("archaeologist",) if code == 1 else ("adventurer",)
+            out = self.held[key] = bid_options(i, tuple(r for r in roles if r in ROLES_AT[i]), size + 1, self.res)
         return out
 
 
@@ -173,7 +218,7 @@ def delivery_options(t: int, have) -> list[Deliver]:
     if out is None:
         name = OBJECT_TYPES[t].key
         out = []
-        for n in (1, 2, 3):
+        for n in range(1, DELIVERY_MAX + 1):
             for g in range(min(have[1], n) + 1):
                 for v in range(min(have[2], n - g) + 1):
                     for d in range(min(have[3], n - g - v) + 1):
@@ -184,17 +229,63 @@ def delivery_options(t: int, have) -> list[Deliver]:
     return out
 
 
-def covered_spaces(players: int) -> frozenset:
-    return frozenset(LOC[k] for k in COVERED_TWO_PLAYERS) if players == 2 else frozenset()
+def covered_spaces(players: int) -> frozenset[int]:
+    """The locations covered in a two-player game (GAPS 3.6: Village 3 and Ship B), else none."""
+    return frozenset(LOC[k] for k in COVERED_TWO_PLAYERS) if players == TWO_PLAYERS else frozenset()
 
 
 _COLOUR_CODE = {"adventurer": 0, "archaeologist": 1, "any": 2}
 
 
-def hold_key(i: int, group) -> int:
+def hold_key(i: int, group: Sequence[Any]) -> int:
     """What outbidding the holder of bidding location ``i`` needs: location * 64 + colour * 16 + size."""
     return i * 64 + _COLOUR_CODE[group[1]] * 16 + group[2] + group[3] + group[4] + group[5]
 
 
-def group_size(group) -> int:
+def group_size(group: Sequence[Any]) -> int:
+    """How many meeples a group ``(seat, role, black, white, either, character)`` has."""
     return group[2] + group[3] + group[4] + int(group[5])
+
+
+def _open_board(players: int) -> tuple[Any, ...]:
+    covered = covered_spaces(players)
+    villages = tuple(i for i in VILLAGES if i not in covered)
+    return (covered, villages, tuple(i for i in SHIPS if i not in covered), sum(1 << i for i in villages),
+            tuple(i for i in BIDDING if i not in covered))
+
+
+#: Per player count: the covered spaces, the Village slots, Ships and bidding locations left open.
+_OPEN_BOARD = {n: _open_board(n) for n in TEAM_MEEPLES}
+
+
+def set_covered(state: Any) -> None:
+    """Covered spaces (two players) and the Village slots, Ships and bidding locations left open."""
+    (state.covered, state.open_villages, state.open_ships, state.open_village_mask,
+     state.open_bidding) = _OPEN_BOARD[state.players]
+
+
+def derive_board(state: Any) -> None:
+    """Recompute ``taken`` (unique and bidding locations occupied, as bits) and ``holds`` from ``spots``."""
+    state.taken = sum(1 << i for i, g in enumerate(state.spots) if g and KINDS[i] != "free")
+    state.holds = [(g[0][0], hold_key(i, g[0])) if g and KINDS[i] == "bidding" else None
+                   for i, g in enumerate(state.spots)]
+
+
+def temple_discount(upgrades: Iterable[str]) -> int:
+    """Gold off each Temple slot for these upgrade tiles ("Temple -1", ``components.TEMPLE_DISCOUNT`` per tile)."""
+    return components.TEMPLE_DISCOUNT * sum(TILE_KIND[t] == "temple-discount" for t in upgrades)
+
+
+def placement_cost(i: int, count: int, upgrades: Iterable[str]) -> int:
+    """Gold paid at once for ``count`` meeples on location ``i`` (the locations' "Placement" lines).
+
+    A unique location costs its price (a Temple slot less the Temple discount, never below 0); the
+    Harbour office ``components.HARBOUR_COST`` per meeple; the other locations nothing.
+    """
+    kind = KINDS[i]
+    if kind == "unique":
+        cost = LOCATIONS[i].cost
+        return max(0, cost - temple_discount(upgrades)) if i in TEMPLES else cost
+    if i == HARBOUR:
+        return components.HARBOUR_COST * count
+    return 0

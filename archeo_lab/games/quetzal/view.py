@@ -13,10 +13,10 @@ from archeo_lab.engine.wording import article, final_table, name as _seat_name, 
 
 from .actions import RESERVE_FACES, Place
 from .components import (
-    ANNEX_BONUS, CARD_BY_ID, DISCOVERY_BONUSES, DISCOVERY_MAX, FACE_NAMES, LOCATIONS, OBJECT_BY_KEY, ROUNDS,
-    SHIP_VP, TILE_KIND, TOSS_ODDS, UPGRADE_BY_KEY,
+    ANNEX_BONUS, BLACK_MARKET_GOLD, CARD_BY_ID, DELIVERY_MAX, DISCOVERY_BONUSES, DISCOVERY_MAX, FACE_NAMES,
+    LOCATIONS, OBJECT_BY_KEY, ROUNDS, SHIP_VP, TILE_KIND, TOSS_ODDS, UPGRADE_BY_KEY,
 )
-from .tables import DUMMY, LOC
+from .tables import DUMMY, LOC, placement_cost
 
 #: One colour per seat (the neutral expedition is grey); the static drawing uses the same.
 SEAT_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#f9a825", "#6a1b9a")
@@ -42,6 +42,9 @@ _KIND_TEXT = {
     "unique": "unique location (emplacement unique): one meeple, cost paid at once",
     "bidding": "bidding location (emplacement à enchère): outbid the holder with more meeples of its colour",
 }
+#: A discovery bonus square in the log: "(+2 gold)", "(an upgrade)", "(+6 VP)" (``DISCOVERY_BONUSES``).
+_DISCOVERY_BONUS_TEXT = {what: f" (+{n} {'VP' if what == 'vp' else what})" if what != "upgrade" else " (an upgrade)"
+                         for what, n in DISCOVERY_BONUSES.values()}
 _PHASE_TEXT = {
     "reroll": "rerolls", "place": "placement", "pick": "Temple", "sell": "Black market",
     "upgrade": "upgrade", "deliver": "deliveries", "over": "game over",
@@ -49,9 +52,9 @@ _PHASE_TEXT = {
 _DECISION_TITLE = {
     "reroll": "Reroll a meeple of your reserve, or keep the toss",
     "pick": "Temple (Le temple): take an object card from the display",
-    "sell": "Black market (Marché noir): sell an object for 7 gold, or keep your objects",
+    "sell": f"Black market (Marché noir): sell an object for {BLACK_MARKET_GOLD} gold, or keep your objects",
     "upgrade": "Take an upgrade (tuile Amélioration) from the Village",
-    "deliver": "Deliver objects (Livrer les Objets): up to 3 of one type",
+    "deliver": f"Deliver objects (Livrer les Objets): up to {DELIVERY_MAX} of one type",
 }
 
 
@@ -152,7 +155,7 @@ def format_event(event: tuple, names=None) -> str:
         place = LOCATIONS[LOC[where]].name
         return f"{_who(names, p, 'delivers')} {len(cards)} {kind_} at {place}: +{points} VP{extra}."
     if kind == "discovery":
-        bonus = {"gold": " (+2 gold)", "upgrade": " (an upgrade)", "vp": " (+6 VP)"}.get(a[2], "")
+        bonus = _DISCOVERY_BONUS_TEXT.get(a[2], "")
         return f"{_who(names, a[0], 'reaches')} {a[1]} on the discovery track{bonus}."
     if kind == "pass":
         return f"{_name(names, a[0])}: {a[1]}."
@@ -252,13 +255,14 @@ def _prompt(state, seat, names) -> str:
         cards = f"{task[2]} more object card{'s' if task[2] > 1 else ''}"
         return f"{LOCATIONS[LOC[task[4]]].name}: take {cards} from the Temple display."
     if phase == "sell":
-        return "You won the Black market (Marché noir): sell one object for 7 gold, or keep your objects."
+        return (f"You won the Black market (Marché noir): sell one object for {BLACK_MARKET_GOLD} gold, "
+                "or keep your objects.")
     if phase == "upgrade":
         return "Take an upgrade (tuile Amélioration) face up in the Village."
     task = state.pending[0]
     where = LOCATIONS[LOC[task[4]]].name
     left = f"{task[2]} deliver{'ies' if task[2] > 1 else 'y'} left"
-    return f"{where}: deliver up to 3 objects of one type ({left}), or no delivery."
+    return f"{where}: deliver up to {DELIVERY_MAX} objects of one type ({left}), or no delivery."
 
 
 def board_view(state, seat: int | None, names: list[str] | None = None, log_lines: int = 60) -> dict:
@@ -274,12 +278,11 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         places.setdefault(a.location, []).append({
             "action": a.to_json(), "role": a.role, "black": a.black, "white": a.white,
             "either": a.either, "character": a.character})
-    discount = (sum(TILE_KIND[t] == "temple-discount" for t in state.upgrades[seat])
-                if seat is not None else 0)
+    tiles = state.upgrades[seat] if seat is not None else []
     locations = []
     for i, loc in enumerate(LOCATIONS):
         groups = [_group(g, names) for g in state.spots[i]]
-        cost = max(0, loc.cost - discount) if loc.area == "temple" else loc.cost
+        cost = placement_cost(i, 1, tiles) if loc.kind == "unique" else loc.cost
         item = {
             "key": loc.key, "area": _AREA_OF.get(loc.key, loc.area), "name": loc.name, "french": loc.french,
             "kind": loc.kind,
@@ -290,9 +293,9 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
             "default": None, "default_text": None, "try": None,
             "fits": "",
         }
-        options = item["actions"]
-        if options:
-            best = _default_group(options)
+        options: list[dict] = places.get(loc.key, [])
+        best = _default_group(options)
+        if best is not None:
             item["default"], item["default_text"] = best["action"], _group_text(best)
             least = min(o["black"] + o["white"] + o["either"] + int(o["character"]) for o in options)
             fitting = {_group_text(o) for o in options
