@@ -202,10 +202,10 @@ class ValueAction(Action):
 
     @classmethod
     def _internable(cls, names: tuple[str, ...], args: tuple[Any, ...]) -> bool:
-        """Whether every field lies in ``domain`` (a ``bool`` is not taken for the integer 1 here)."""
+        """Whether every field lies in ``domain`` and has its declared type (``True`` is not taken for ``1``)."""
         domain = cls.domain
-        for name, value in zip(names, args):
-            if type(value) not in (int, str) or name not in domain or value not in domain[name]:
+        for (name, typ), value in zip(cls._fields(), args):
+            if type(value) is not typ or name not in domain or value not in domain[name]:
                 return False
         return True
 

@@ -77,14 +77,6 @@ class QuetzalAction(ValueAction):
     #: The kind's place in the order of every action (placements first, "no delivery" last).
     rank: ClassVar[int] = 0
 
-    @classmethod
-    def _internable(cls, names: tuple[str, ...], args: tuple[Any, ...]) -> bool:
-        """Every field in ``_DOMAIN`` and of its declared type (``True`` and ``1`` stay different)."""
-        for (name, typ), value in zip(cls._fields(), args):
-            if type(value) is not typ or value not in _DOMAIN[name]:
-                return False
-        return True
-
     def sort_key(self) -> tuple[Any, ...]:
         """What actions sort by after their kind (default: the fields in order)."""
         return self.values()
