@@ -27,19 +27,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .components import CARD_BY_ID, COLUMNS, KINDS
+from .components import CARD_BY_ID, CARDS, COLUMNS, EXPLORERS_PER_POINT, KINDS
 
 __all__ = [
     "explorer_points", "majority_holders", "treasure_counts", "visible_values", "column_value",
-    "score_breakdown", "final_scores",
+    "score_breakdown", "final_scores", "CARD_COUNTS",
 ]
 
 SUNDIAL, SNAKE, STATUETTE, SHIELD, SKULL = range(5)
 
 
 def explorer_points(explorers: int) -> int:
-    """1 point per 2 explorers left at the end ("1 point supplémentaire pour 2 explorateurs")."""
-    return explorers // 2
+    """1 point per 2 explorers left at the end ("1 point supplémentaire pour 2 explorateurs";
+    ``components.EXPLORERS_PER_POINT``)."""
+    return explorers // EXPLORERS_PER_POINT
 
 
 def majority_holders(counts: Sequence[float]) -> list[int]:
@@ -60,6 +61,10 @@ def treasure_counts(cards: Iterable[str]) -> list[int]:
         for kind in CARD_BY_ID[card].treasures:
             counts[index[kind]] += 1
     return counts
+
+
+#: Each card's treasure counts, in ``KINDS`` order (worked out once: taking a card is a hot path).
+CARD_COUNTS = {card.id: treasure_counts([card.id]) for card in CARDS}
 
 
 def visible_values(covered: Sequence[Sequence[bool]]) -> list[tuple[int, ...]]:
