@@ -112,11 +112,17 @@ def rock_refusal(state: Position, rock: PlaceRock) -> str | None:
     where = _cell(rock.column, rock.cell)
     if isinstance(where, str):
         return where
+    return _cover_refusal(state, rock.column, rock.cell, where)
+
+
+def _cover_refusal(state: Position, column: str, cell: int, where: tuple[int, int], freed: bool = False) -> str | None:
+    """Whether a rock may go on the cell ``where`` (``column`` ``cell`` in words); ``freed``: a rock lifted
+    from the same column leaves one more cell visible."""
     c, i = where
     if state.covered[c][i]:
-        return f"{rock.column} cell {rock.cell} already has a rock"
-    if not coverable(state.covered[c].count(False)):
-        return f"{rock.column} cell {rock.cell} is the last visible cell of its column: {_RULE_ROCK}"
+        return f"{column} cell {cell} already has a rock"
+    if not coverable(state.covered[c].count(False) + freed):
+        return f"{column} cell {cell} is the last visible cell of its column: {_RULE_ROCK}"
     return None
 
 
@@ -135,14 +141,9 @@ def move_refusal(state: Position, move: MoveRock) -> str | None:
         return src
     if isinstance(dst, str):
         return dst
-    (a, i), (b, j) = src, dst
-    if not state.covered[a][i]:
+    if not state.covered[src[0]][src[1]]:
         return f"{move.from_column} cell {move.from_cell} has no rock to move"
-    if state.covered[b][j]:
-        return f"{move.to_column} cell {move.to_cell} already has a rock"
-    if not coverable(state.covered[b].count(False) + (a == b)):    # lifting the rock frees a cell
-        return f"{move.to_column} cell {move.to_cell} is the last visible cell of its column: {_RULE_ROCK}"
-    return None
+    return _cover_refusal(state, move.to_column, move.to_cell, dst, freed=src[0] == dst[0])
 
 
 def _cell(column: str, cell: int) -> tuple[int, int] | str:

@@ -86,7 +86,8 @@ def explorers_per_player(players: int) -> int:
     [12, 8, 6]
     """
     if players not in EXPLORERS_PER_PLAYER:
-        raise ValueError(f"Les Trésors de Cibola is played by 2 to 4 players, not {players!r}")
+        raise ValueError(f"Les Trésors de Cibola is played by {min(EXPLORERS_PER_PLAYER)} to "
+                         f"{max(EXPLORERS_PER_PLAYER)} players, not {players!r}")
     return EXPLORERS_PER_PLAYER[players]
 
 
@@ -547,7 +548,7 @@ class CibolaGame(Game):
 
     key = "cibola"
     title = "Les Trésors de Cibola"
-    min_players, max_players = 2, 4
+    min_players, max_players = min(EXPLORERS_PER_PLAYER), max(EXPLORERS_PER_PLAYER)
     variants = ("standard",)
     rules_version = 2   # 2: totems within the printed limits (refuge replaces torch; sun, plumes count one more)
     summary = "sealed-bid all-pay auction, set collection, majorities"
