@@ -82,7 +82,8 @@ def _totem_round(name: str, explorers=(5, 5, 5, 5), bids=(2, 1, 1, 1)):
 @pytest.mark.parametrize("amount", [1, 3, 5])
 def test_pillage_takes_as_many_as_its_number_says(monkeypatch, amount):
     monkeypatch.setitem(components.TOTEM_AMOUNTS, "pillage", amount)
-    assert components.TOTEM_BY_NAME["pillage"].text == f"take up to {amount} explorers from the common discard"
+    explorers = "explorer" if amount == 1 else "explorers"
+    assert components.TOTEM_BY_NAME["pillage"].text == f"take up to {amount} {explorers} from the common discard"
     state = _totem_round("pillage")                  # discard: 4 left at the start, + 2 paid by seat 0
     before, discard = state.explorers[0], state.discard
     state.apply("totem pillage")
@@ -96,7 +97,8 @@ def test_pillage_takes_as_many_as_its_number_says(monkeypatch, amount):
 @pytest.mark.parametrize("amount", [1, 2])
 def test_tribute_takes_its_number_from_each_other_player(monkeypatch, amount):
     monkeypatch.setitem(components.TOTEM_AMOUNTS, "tribute", amount)
-    assert components.TOTEM_BY_NAME["tribute"].text.startswith(f"every other player gives you {amount} ")
+    explorers = "explorer" if amount == 1 else "explorers"
+    assert components.TOTEM_BY_NAME["tribute"].text == f"every other player gives you {amount} {explorers} from their reserve"
     state = _totem_round("tribute", explorers=(7, 8, 1, 8), bids=(1, 1, 0, 1))
     before = list(state.explorers)
     state.apply("totem tribute")

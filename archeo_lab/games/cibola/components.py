@@ -117,7 +117,7 @@ class Totem:
     name: str
     french: str
     timing: str  # "immediate" (prend effet dès qu'un joueur le récupère) or "end" (lors du décompte)
-    effect: str  # the effect in words; "{n}" stands for its number in TOTEM_AMOUNTS
+    effect: str  # the effect in words; "{n}" stands for its number in TOTEM_AMOUNTS, "{s}" for a plural's s
 
     @property
     def text(self) -> str:
@@ -126,17 +126,18 @@ class Totem:
         >>> TOTEM_BY_NAME["pillage"].text
         'take up to 3 explorers from the common discard'
         """
-        return self.effect.format(n=TOTEM_AMOUNTS.get(self.name))
+        n = TOTEM_AMOUNTS.get(self.name)
+        return self.effect.format(n=n, s="" if n == 1 else "s")
 
 
 #: The 10 totems: effects not found in any public source; GAPS 2.4 reconstruction.
 TOTEMS = (
-    Totem("pillage", "pillage", "immediate", "take up to {n} explorers from the common discard"),
+    Totem("pillage", "pillage", "immediate", "take up to {n} explorer{s} from the common discard"),
     Totem("refuge", "refuge", "immediate", "take back from the common discard the explorers you bid this round"),
     Totem("landslide", "éboulement", "immediate",
           "you may move one placed rock to another cell (never the last visible cell of a column)"),
-    Totem("vision", "vision", "immediate", "look in secret at the next {n} treasure cards of the pile"),
-    Totem("tribute", "tribut", "immediate", "every other player gives you {n} of the explorers in their reserve"),
+    Totem("vision", "vision", "immediate", "look in secret at the next {n} treasure card{s} of the pile"),
+    Totem("tribute", "tribut", "immediate", "every other player gives you {n} explorer{s} from their reserve"),
     Totem("sun", "soleil", "end", "counts as one more sundial"),
     Totem("idol", "idole", "end", "counts as one more statuette for the majority"),
     Totem("amulet", "amulette", "end", "your skulls count one fewer for the majority"),
