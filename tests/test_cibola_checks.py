@@ -124,8 +124,9 @@ def test_vision_shows_as_many_cards_as_its_number_says(monkeypatch, amount):
 def _every_readable_action() -> list:
     """Every action the rules can ever offer, and readable ones they never do (out of every range)."""
     legal_somewhere = [*actions.bids_up_to(max(n * e for n, e in components.EXPLORERS_PER_PLAYER.items())),
-                       *actions.TAKES.values(), *(r for _, _, r in actions.ROCKS_IN_ORDER),
-                       *actions.TOTEM_CHOICES.values(), actions.LEAVE, *(m for *_, m in actions.MOVES_IN_ORDER)]
+                       *actions.TAKES.values(), *(r for _, rocks in actions.ROCKS_IN_ORDER for _, r in rocks),
+                       *actions.TOTEM_CHOICES.values(), actions.LEAVE,
+                       *(m for *_, targets in actions.MOVES_IN_ORDER for _, _, m in targets)]
     never = [actions.Bid(-1), actions.Bid(99), actions.Take("I-99"), actions.PlaceRock("gold", 1),
              actions.PlaceRock("shield", 4), actions.PlaceRock("snake", 0), actions.ChooseTotem("torch"),
              actions.MoveRock("shield", 9, "skull", 1), actions.MoveRock("skull", 1, "gold", 1)]

@@ -173,11 +173,15 @@ TAKES = {card: Take(card) for card in CARD_BY_ID}
 #: Totem name -> its ``totem`` action.
 TOTEM_CHOICES = {name: ChooseTotem(name) for name in TOTEM_BY_NAME}
 LEAVE = LeaveRocks()
-#: ``(column index, cell index, action)`` for every cell, sorted by action.
-ROCKS_IN_ORDER = sorted(((c, i, PlaceRock(col.kind, i + 1)) for c, col in enumerate(COLUMNS)
-                         for i in range(len(col.cells))), key=lambda x: x[2])
-#: ``(from column, from cell, to column, to cell, action)`` (indices) for every pair of cells, sorted by action.
-MOVES_IN_ORDER = sorted(((a, i, b, j, MoveRock(ca.kind, i + 1, cb.kind, j + 1))
-                         for a, ca in enumerate(COLUMNS) for i in range(len(ca.cells))
-                         for b, cb in enumerate(COLUMNS) for j in range(len(cb.cells)) if (a, i) != (b, j)),
-                        key=lambda x: x[4])
+#: Every cell of the temple board as (column index, cell index), in the order of its actions' fields
+#: (the column's kind name, then the cell).
+_CELLS_IN_ORDER = sorted(((c, i) for c, col in enumerate(COLUMNS) for i in range(len(col.cells))),
+                         key=lambda cell: (COLUMNS[cell[0]].kind, cell[1]))
+#: Per column, in the order of their actions: ``(column index, [(cell index, action), ...])``.
+ROCKS_IN_ORDER = [(c, [(i, PlaceRock(col.kind, i + 1)) for i in range(len(col.cells))])
+                  for c, col in sorted(enumerate(COLUMNS), key=lambda x: x[1].kind)]
+#: Per cell a rock may leave, in the order of their actions: ``(column, cell, [(to column, to cell, action),
+#: ...])`` (indices), the targets in the order of their actions too.
+MOVES_IN_ORDER = [(a, i, [(b, j, MoveRock(COLUMNS[a].kind, i + 1, COLUMNS[b].kind, j + 1))
+                          for b, j in _CELLS_IN_ORDER if (b, j) != (a, i)])
+                  for a, i in _CELLS_IN_ORDER]

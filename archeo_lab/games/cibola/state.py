@@ -340,16 +340,22 @@ class CibolaState(State):
 
     def _rock_placements(self) -> list[Action]:
         """The ``rock on ...`` actions open now: free cells of the columns that may take a rock (sorted)."""
-        covered = self.covered
-        open_ = [coverable(cells.count(False)) for cells in covered]
-        return [rock for c, i, rock in ROCKS_IN_ORDER if open_[c] and not covered[c][i]]
+        out: list[Action] = []
+        for c, rocks in ROCKS_IN_ORDER:
+            cells = self.covered[c]
+            if coverable(cells.count(False)):
+                out += [rock for i, rock in rocks if not cells[i]]
+        return out
 
     def _rock_moves(self) -> list[Action]:
         """The ``move rock ...`` actions of the landslide totem open now (sorted)."""
         covered = self.covered
         visible = [cells.count(False) for cells in covered]
-        return [move for a, i, b, j, move in MOVES_IN_ORDER
-                if covered[a][i] and not covered[b][j] and coverable(visible[b] + (a == b))]
+        out: list[Action] = []
+        for a, i, targets in MOVES_IN_ORDER:
+            if covered[a][i]:                   # a rock to lift; its own column then shows one more cell
+                out += [move for b, j, move in targets if not covered[b][j] and coverable(visible[b] + (a == b))]
+        return out
 
     # -- rule steps ---------------------------------------------------------------------
     def _start_round(self) -> None:
