@@ -37,16 +37,8 @@ def explorer_value(round_: int) -> float:
 
 def card_gains(state, seat: int, cards, values) -> dict[str, float]:
     """How many points each card would add to ``seat``'s count (majorities included)."""
-    counts = state.counts
-    held = state.explorers_held()
-    base = scoring.score_breakdown(counts, held, state.totems, values)[seat]["total"]
-    gains = {}
-    for card in cards:
-        extra = scoring.CARD_COUNTS[card]
-        mine = [a + b for a, b in zip(counts[seat], extra)]
-        trial = counts[:seat] + [mine] + counts[seat + 1:]
-        gains[card] = scoring.score_breakdown(trial, held, state.totems, values)[seat]["total"] - base
-    return gains
+    return scoring.gains(state.counts, state.explorers_held(), state.totems, values, seat,
+                         {card: scoring.CARD_COUNTS[card] for card in cards})
 
 
 def _projected_bids(state) -> list[int]:
