@@ -93,7 +93,9 @@ def _not_now(phase: str, p: int, action: Action) -> str:
 def bid_refusal(state: Position, p: int, bid: Bid) -> str | None:
     """Préparation de l'expédition: a bid of 0 up to every explorer of the bidder's reserve."""
     have = state.explorers[p]
-    if not 0 <= bid.amount <= have:
+    if bid.amount < 0:
+        return f"a bid is a number of explorers, 0 or more, not {bid.amount} (Préparation de l'expédition)"
+    if bid.amount > have:
         return (f"you have {have} explorers, so you cannot bid {bid.amount} "
                 "(Préparation de l'expédition: you bid with explorers from your reserve)")
     return None

@@ -48,10 +48,12 @@ Decisions where the rule book is silent (kept here, shown in the tutorial):
 Actions, in the rule book's words (``actions.py``): ``bid 3``,
 ``take II-05 (...)``, ``rock on snake 2 (-1)``, ``totem vision``,
 ``move rock snake 2 -> skull 1``, ``leave rocks``.  Each kind of action has one
-check here (``_check_bid``, ``_check_take``, ...) that answers ``None`` (legal)
-or the reason, in the learner's words with the rule; ``apply`` and the
-refusals both ask it, and ``_legal_actions`` lists the same actions fast.
-Saves and the conservation checks are in ``saves.py``.
+check in ``refusals.py`` that answers ``None`` (legal) or the reason, in the
+learner's words with the rule; ``apply`` and the refusals both ask it
+(``_is_legal``, ``_illegal_reason``), and ``_legal_actions`` below lists the
+same actions fast.  The numbers the rules read (explorers dealt, cards per
+round, the totems' amounts, ...) are in ``components.py``; saves and the
+conservation checks in ``saves.py``.
 """
 
 from __future__ import annotations
@@ -78,6 +80,7 @@ __all__ = [
 ]
 
 BID, PICK, ROCK, TOTEM, LANDSLIDE, OVER = STEPS
+
 
 def explorers_per_player(players: int) -> int:
     """Explorers dealt to each player ("Préparation" 2): 12, 8 or 6 for 2, 3 or 4 players.
