@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from archeo_lab.engine import Fields
-from archeo_lab.engine.errors import quote
-from archeo_lab.engine.saves import SEAT, CorruptSave, Spec, ints, items, one_of, per_seat
+from archeo_lab.engine.errors import CorruptSave, quote
+from archeo_lab.engine.saves import SEAT, Spec, ints, items, one_of, per_seat
 
 from . import scoring
 from .components import (
