@@ -196,7 +196,7 @@ class CibolaState(State):
 
     # -- the contract ---------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
-        """The actions of the step at hand, sorted (the checks below answer for each one)."""
+        """The actions of the step at hand, sorted (``refusals.check`` answers for each one alone)."""
         phase, p = self.phase, self.current_player
         if p is None:
             return []
