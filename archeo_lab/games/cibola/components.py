@@ -22,8 +22,9 @@ from dataclasses import dataclass
 
 __all__ = [
     "KINDS", "KIND_NAMES", "Column", "COLUMNS", "Card", "CARDS", "CARD_BY_ID", "Totem", "TOTEMS",
-    "TOTEM_BY_NAME", "EXPLORERS_PER_PLAYER", "ROUNDS", "CARDS_PER_ROUND", "TOTEMS_IN_PLAY",
-    "ROCK_TILES", "STATUS", "check_components",
+    "TOTEM_BY_NAME", "TOTEM_AMOUNTS", "EXPLORERS_PER_PLAYER", "EXPLORERS_PER_POINT", "ROUNDS", "CARDS_PER_ROUND",
+    "PICKS_PER_PLAYER",
+    "TOTEMS_IN_PLAY", "ROCK_TILES", "VISIBLE_CELLS_KEPT", "STEPS", "STATUS", "check_components",
 ]
 
 # -- treasure kinds (rule book, "Les trésors du temple") --------------------------
@@ -116,31 +117,59 @@ class Totem:
     name: str
     french: str
     timing: str  # "immediate" (prend effet dès qu'un joueur le récupère) or "end" (lors du décompte)
-    text: str
+    effect: str  # the effect in words; "{n}" stands for its number in TOTEM_AMOUNTS, "{s}" for a plural's s
+
+    @property
+    def text(self) -> str:
+        """The effect in words, with its number from ``TOTEM_AMOUNTS``.
+
+        >>> TOTEM_BY_NAME["pillage"].text
+        'take up to 3 explorers from the common discard'
+        """
+        n = TOTEM_AMOUNTS.get(self.name)
+        return self.effect.format(n=n, s="" if n == 1 else "s")
 
 
 #: The 10 totems: effects not found in any public source; GAPS 2.4 reconstruction.
 TOTEMS = (
-    Totem("pillage", "pillage", "immediate", "take up to 3 explorers from the common discard"),
+    Totem("pillage", "pillage", "immediate", "take up to {n} explorer{s} from the common discard"),
     Totem("refuge", "refuge", "immediate", "take back from the common discard the explorers you bid this round"),
     Totem("landslide", "éboulement", "immediate",
           "you may move one placed rock to another cell (never the last visible cell of a column)"),
-    Totem("vision", "vision", "immediate", "look in secret at the next 4 treasure cards of the pile"),
-    Totem("tribute", "tribut", "immediate", "every other player gives you 1 explorer from their reserve"),
+    Totem("vision", "vision", "immediate", "look in secret at the next {n} treasure card{s} of the pile"),
+    Totem("tribute", "tribut", "immediate", "every other player gives you {n} explorer{s} from their reserve"),
     Totem("sun", "soleil", "end", "counts as one more sundial"),
     Totem("idol", "idole", "end", "counts as one more statuette for the majority"),
     Totem("amulet", "amulette", "end", "your skulls count one fewer for the majority"),
     Totem("plumes", "plumes", "end", "counts as one more feathered shield"),
     Totem("charmer", "charmeur", "end", "your snakes never score below 0"),
 )
+#: The numbers of the immediate totems (GAPS 2.4 reconstruction), read by the rules when a totem is
+#: taken, by the totems' texts and by the save checks: explorers ``pillage`` takes from the discard
+#: at most, cards of the pile ``vision`` shows, explorers ``tribute`` takes from each other player.
+TOTEM_AMOUNTS = {"pillage": 3, "vision": 4, "tribute": 1}
 TOTEM_BY_NAME = {t.name: t for t in TOTEMS}
 
 # -- counts (rule book, "Matériel" and "Préparation") -------------------------------
 EXPLORERS_PER_PLAYER = {2: 12, 3: 8, 4: 6}  # published ("Distribuez équitablement")
+EXPLORERS_PER_POINT = 2                     # published ("1 point supplémentaire pour 2 explorateurs")
 ROUNDS = 8                                  # published ("8 manches successives")
 CARDS_PER_ROUND = 4                         # published ("Piochez 4 cartes Trésor")
+#: Cards each player takes in a round: two each with two players (« Règles spécifiques pour 2
+#: joueurs »), one otherwise (three players: « la carte Exploration restante ... est défaussée »).
+PICKS_PER_PLAYER = {2: 2, 3: 1, 4: 1}       # published
 TOTEMS_IN_PLAY = 5                          # published ("Piochez au hasard 5 cartes Totem")
 ROCK_TILES = 13                             # published ("13 tuiles Rocher")
+#: Cells of each column a rock never covers: « on ne peut pas recouvrir une case si c'est la dernière
+#: case visible d'une colonne », so every column shows one value at the final count.
+VISIBLE_CELLS_KEPT = 1                      # published ("Effondrement du temple")
+
+# -- the decisions of a round ("Déroulement d'une partie": three steps) -----------------------
+#: What the player to move decides: a bid (Préparation de l'expédition), a card to take
+#: (Exploration), a cell to cover (Effondrement du temple), a totem (Présence mystique), the
+#: ``landslide`` totem's rock move; ``over`` once the game has ended.  Rock, totem and landslide
+#: steps are owed by the card just taken (``State.pending``).
+STEPS = ("bid", "pick", "rock", "totem", "landslide", "over")
 
 #: How each group of values is known (see the module docstring).
 STATUS = {
@@ -149,10 +178,14 @@ STATUS = {
     "CARDS": ("reconstruction", "GAPS.md 2.3; 32 cards, 16 per phase, 13 rocks derived"),
     "TOTEMS": ("reconstruction", "GAPS.md 2.4; ten totems and their two timings published, effects ours"),
     "EXPLORERS_PER_PLAYER": ("published", "rule book, 'Préparation' 2"),
+    "EXPLORERS_PER_POINT": ("published", "rule book, 'Fin de partie'"),
+    "TOTEM_AMOUNTS": ("reconstruction", "GAPS.md 2.4"),
     "ROUNDS": ("published", "rule book, 'Déroulement d'une partie'"),
     "CARDS_PER_ROUND": ("published", "rule book, 'Découverte des lieux'"),
+    "PICKS_PER_PLAYER": ("published", "rule book, 'Règles spécifiques pour 2 joueurs', '... pour 3 joueurs'"),
     "TOTEMS_IN_PLAY": ("published", "rule book, 'Préparation' 3"),
     "ROCK_TILES": ("published", "rule book, 'Matériel'"),
+    "VISIBLE_CELLS_KEPT": ("published", "rule book, 'Effondrement du temple'"),
 }
 
 
@@ -176,7 +209,7 @@ def check_components() -> None:
     for card in CARDS:
         if not 1 <= len(card.treasures) <= 3 or any(k not in KINDS for k in card.treasures):
             problems.append(f"card {card.id} must show 1 to 3 known treasures")
-    coverable = sum(len(c.cells) - 1 for c in COLUMNS)
+    coverable = sum(len(c.cells) - VISIBLE_CELLS_KEPT for c in COLUMNS)
     rocks = sum(c.rock for c in CARDS)
     if not rocks == ROCK_TILES == coverable:
         problems.append(f"{rocks} rock symbols, {ROCK_TILES} rock tiles and {coverable} coverable cells must agree")
@@ -184,8 +217,15 @@ def check_components() -> None:
         problems.append("more totem symbols than totems in play")
     if len(TOTEMS) < TOTEMS_IN_PLAY or len(TOTEM_BY_NAME) != len(TOTEMS):
         problems.append("totems must have distinct names and number at least TOTEMS_IN_PLAY")
-    if sorted(EXPLORERS_PER_PLAYER) != [2, 3, 4]:
-        problems.append("EXPLORERS_PER_PLAYER must give 2, 3 and 4 players")
+    if sorted(EXPLORERS_PER_PLAYER) != [2, 3, 4] or sorted(PICKS_PER_PLAYER) != [2, 3, 4]:
+        problems.append("EXPLORERS_PER_PLAYER and PICKS_PER_PLAYER must give 2, 3 and 4 players")
+    elif any(n * PICKS_PER_PLAYER[n] > CARDS_PER_ROUND for n in PICKS_PER_PLAYER):
+        problems.append("PICKS_PER_PLAYER: the players cannot take more cards than a round reveals")
+    if sorted(TOTEM_AMOUNTS) != sorted(t.name for t in TOTEMS if "{n}" in t.effect) \
+            or any(type(n) is not int or n < 1 for n in TOTEM_AMOUNTS.values()):
+        problems.append("TOTEM_AMOUNTS must give a whole number of at least 1 to each totem whose text has {n}")
+    if type(EXPLORERS_PER_POINT) is not int or EXPLORERS_PER_POINT < 1:
+        problems.append("EXPLORERS_PER_POINT must be a whole number of at least 1")
     if problems:
         raise ValueError("Cibola components: " + "; ".join(problems))
 

@@ -17,35 +17,28 @@ given, so bots call it on ``determinize()`` copies.
 from __future__ import annotations
 
 from . import scoring
-from .components import CARD_BY_ID, ROUNDS
+from .components import EXPLORERS_PER_POINT, ROUNDS
+from .state import picking_order
 
 __all__ = ["evaluate", "explorer_value", "card_gains"]
 
 _PENDING_BONUS = {"rock": 1.0, "totem": 2.0, "landslide": 1.0}
-_CARD_COUNTS = {cid: scoring.treasure_counts([cid]) for cid in CARD_BY_ID}
 
 
 def explorer_value(round_: int) -> float:
-    """What one explorer is worth in round ``round_``: 0.5 at the end, up to 1.1 at the start.
+    """What one explorer is worth in round ``round_``: its share of a final point (0.5) at the end, up to 1.1
+    at the start.
 
     >>> explorer_value(8), explorer_value(1)
     (0.5, 1.025)
     """
-    return 0.5 + 0.6 * (ROUNDS - round_) / ROUNDS
+    return 1 / EXPLORERS_PER_POINT + 0.6 * (ROUNDS - round_) / ROUNDS
 
 
 def card_gains(state, seat: int, cards, values) -> dict[str, float]:
     """How many points each card would add to ``seat``'s count (majorities included)."""
-    counts = state.counts
-    held = state._explorers_held()
-    base = scoring.score_breakdown(counts, held, state.totems, values)[seat]["total"]
-    gains = {}
-    for card in cards:
-        extra = _CARD_COUNTS[card]
-        mine = [a + b for a, b in zip(counts[seat], extra)]
-        trial = counts[:seat] + [mine] + counts[seat + 1:]
-        gains[card] = scoring.score_breakdown(trial, held, state.totems, values)[seat]["total"] - base
-    return gains
+    return scoring.gains(state.counts, state.explorers_held(), state.totems, values, seat,
+                         {card: scoring.CARD_COUNTS[card] for card in cards})
 
 
 def _projected_bids(state) -> list[int]:
@@ -59,15 +52,13 @@ def _projected_order(state, bids: list[int]) -> list[int]:
     """Who picks next this round, in order."""
     if state.phase != "bid":
         return state.pick_order[state.pick_index:]
-    n, torch = state.players, state.torch
-    order = sorted(state.seats, key=lambda s: (-bids[s], (s - torch) % n))
-    return [order[0], order[1], order[0], order[1]] if n == 2 else order
+    return picking_order(bids, state.torch)
 
 
 def evaluate(state) -> list[float]:
     """Estimated final points per seat (see the module docstring)."""
     values = [scoring.column_value(v) for v in scoring.visible_values(state.covered)]
-    held = state._explorers_held()
+    held = state.explorers_held()
     rows = scoring.score_breakdown(state.counts, held, state.totems, values)
     if state.is_terminal:
         return [float(r["total"]) for r in rows]

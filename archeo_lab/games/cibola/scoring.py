@@ -25,27 +25,37 @@ them), which is what ``State.scores()`` and the boards show.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
-from .components import CARD_BY_ID, COLUMNS, KINDS
+from .components import CARD_BY_ID, CARDS, COLUMNS, EXPLORERS_PER_POINT, KINDS
 
 __all__ = [
-    "explorer_points", "majority_holders", "treasure_counts", "visible_values", "column_value",
-    "score_breakdown", "final_scores",
+    "explorer_points", "majority_holders", "holds_majority", "treasure_counts", "visible_values", "column_value",
+    "score_breakdown", "gains", "final_scores", "CARD_COUNTS",
 ]
 
 SUNDIAL, SNAKE, STATUETTE, SHIELD, SKULL = range(5)
 
 
 def explorer_points(explorers: int) -> int:
-    """1 point per 2 explorers left at the end ("1 point supplémentaire pour 2 explorateurs")."""
-    return explorers // 2
+    """1 point per 2 explorers left at the end ("1 point supplémentaire pour 2 explorateurs";
+    ``components.EXPLORERS_PER_POINT``)."""
+    return explorers // EXPLORERS_PER_POINT
 
 
 def majority_holders(counts: Sequence[float]) -> list[int]:
     """Seats with the most items, if that most is at least one (ties: all of them)."""
-    best = max(counts)
-    return [s for s, c in enumerate(counts) if c == best] if best >= 1 else []
+    return [s for s in range(len(counts)) if holds_majority(counts, s)]
+
+
+def holds_majority(counts: Sequence[float], seat: int) -> bool:
+    """Whether ``seat`` has the most items (ties included), and at least one.
+
+    >>> holds_majority([2, 0, 2], 2), holds_majority([0, 0], 0)
+    (True, False)
+    """
+    mine = counts[seat]
+    return mine >= 1 and mine >= max(counts)
 
 
 def treasure_counts(cards: Iterable[str]) -> list[int]:
@@ -62,6 +72,10 @@ def treasure_counts(cards: Iterable[str]) -> list[int]:
     return counts
 
 
+#: Each card's treasure counts, in ``KINDS`` order (worked out once: taking a card is a hot path).
+CARD_COUNTS = {card.id: treasure_counts([card.id]) for card in CARDS}
+
+
 def visible_values(covered: Sequence[Sequence[bool]]) -> list[tuple[int, ...]]:
     """The values still visible in each column, given which cells carry a rock."""
     return [tuple(v for v, rock in zip(col.cells, cov) if not rock) for col, cov in zip(COLUMNS, covered)]
@@ -73,7 +87,7 @@ def column_value(visible: Sequence[int]) -> float:
 
 
 def score_breakdown(counts: Sequence[Sequence[int]], explorers: Sequence[int],
-                    totems: Sequence[Iterable[str]], values: Sequence[float]) -> list[dict]:
+                    totems: Sequence[Iterable[str]], values: Sequence[float]) -> list[dict[str, float]]:
     """Each seat's points by line of the count, from its treasure counts, explorers and totems.
 
     ``values`` holds one value per column (``column_value`` of each).  Totem
@@ -90,25 +104,56 @@ def score_breakdown(counts: Sequence[Sequence[int]], explorers: Sequence[int],
     (3, -6)
     """
     owned = [set(t) for t in totems]
-    statuettes = [c[STATUETTE] + ("idol" in o) for c, o in zip(counts, owned)]
-    skulls = [c[SKULL] - ("amulet" in o) for c, o in zip(counts, owned)]
+    statuettes, skulls = map(list, zip(*map(_for_majorities, counts, owned)))
     statuette_winners = set(majority_holders(statuettes))
     skull_losers = set(majority_holders(skulls))
-    rows = []
-    for seat, (c, own) in enumerate(zip(counts, owned)):
-        snake_value = max(values[SNAKE], 0) if "charmer" in own else values[SNAKE]
-        row = {
-            "sundial": c[SUNDIAL] * values[SUNDIAL],
-            "snake": c[SNAKE] * snake_value,
-            "statuette": values[STATUETTE] if seat in statuette_winners else 0,
-            "shield": c[SHIELD] * values[SHIELD],
-            "skull": values[SKULL] if seat in skull_losers else 0,
-            "totems": values[SUNDIAL] * ("sun" in own) + values[SHIELD] * ("plumes" in own),
-            "explorers": explorer_points(explorers[seat]),
-        }
-        row["total"] = sum(row.values())
-        rows.append(row)
-    return rows
+    return [_seat_line(c, own, explorers[seat], values, seat in statuette_winners, seat in skull_losers)
+            for seat, (c, own) in enumerate(zip(counts, owned))]
+
+
+def gains(counts: Sequence[Sequence[int]], explorers: Sequence[int], totems: Sequence[Iterable[str]],
+          values: Sequence[float], seat: int, extras: Mapping[str, Sequence[int]]) -> dict[str, float]:
+    """How many points ``seat``'s count would gain with each of ``extras`` (treasure counts in ``KINDS``
+    order, e.g. a card's), the other seats unchanged: ``score_breakdown``'s count, for one seat.
+
+    >>> gains([[0, 0, 1, 0, 0], [0, 0, 1, 0, 0]], [0, 0], [[], []], [3, -1, 8, 6, -6], 0,
+    ...       {"statuette": [0, 0, 1, 0, 0], "sundial + snake": [1, 1, 0, 0, 0]})
+    {'statuette': 0, 'sundial + snake': 2}
+    """
+    owned = [set(t) for t in totems]
+    statuettes, skulls = map(list, zip(*map(_for_majorities, counts, owned)))
+    own = owned[seat]
+
+    def total(c: Sequence[int]) -> float:
+        statuettes[seat], skulls[seat] = _for_majorities(c, own)
+        return _seat_line(c, own, explorers[seat], values, holds_majority(statuettes, seat),
+                          holds_majority(skulls, seat))["total"]
+
+    mine = counts[seat]
+    base = total(mine)
+    return {key: total([a + b for a, b in zip(mine, extra)]) - base for key, extra in extras.items()}
+
+
+def _for_majorities(c: Sequence[int], own: Collection[str]) -> tuple[int, int]:
+    """A seat's statuettes and skulls as the majorities count them: ``idol`` +1 statuette, ``amulet`` -1 skull."""
+    return c[STATUETTE] + ("idol" in own), c[SKULL] - ("amulet" in own)
+
+
+def _seat_line(c: Sequence[int], own: Collection[str], explorers: int, values: Sequence[float],
+               statuette_winner: bool, skull_loser: bool) -> dict[str, float]:
+    """One seat's points by line of the count, the majorities already decided (see ``score_breakdown``)."""
+    snake_value = max(values[SNAKE], 0) if "charmer" in own else values[SNAKE]
+    row = {
+        "sundial": c[SUNDIAL] * values[SUNDIAL],
+        "snake": c[SNAKE] * snake_value,
+        "statuette": values[STATUETTE] if statuette_winner else 0,
+        "shield": c[SHIELD] * values[SHIELD],
+        "skull": values[SKULL] if skull_loser else 0,
+        "totems": values[SUNDIAL] * ("sun" in own) + values[SHIELD] * ("plumes" in own),
+        "explorers": explorer_points(explorers),
+    }
+    row["total"] = sum(row.values())
+    return row
 
 
 def final_scores(collections: Sequence[Iterable[str]], explorers: Sequence[int],

@@ -45,35 +45,41 @@ Decisions where the rule book is silent (kept here, shown in the tutorial):
 * Live scores value each treasure at the average of its column's visible
   cells (``scoring.column_value``).
 
-Actions, in the rule book's words: ``bid 3``, ``take II-05 (...)``,
-``rock on snake 2 (-1)``, ``totem vision``, ``move rock snake 2 -> skull 1``,
-``leave rocks``.
+Actions, in the rule book's words (``actions.py``): ``bid 3``,
+``take II-05 (...)``, ``rock on snake 2 (-1)``, ``totem vision``,
+``move rock snake 2 -> skull 1``, ``leave rocks``.  Each kind of action has one
+check in ``refusals.py`` that answers ``None`` (legal) or the reason, in the
+learner's words with the rule; ``apply`` and the refusals both ask it
+(``_is_legal``, ``_illegal_reason``), and ``_legal_actions`` below lists the
+same actions fast.  The numbers the rules read (explorers dealt, cards per
+round, the totems' amounts, ...) are in ``components.py``; saves and the
+conservation checks in ``saves.py``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import Any
 
 from archeo_lab.engine import Action, Fields, Game, Rng, State
-from archeo_lab.engine.errors import quote
-from archeo_lab.engine.saves import SEAT, CorruptSave, ints, items, one_of, per_seat
 
-from . import scoring
-from .components import (
-    CARD_BY_ID, CARDS, CARDS_PER_ROUND, COLUMNS, EXPLORERS_PER_PLAYER, KINDS, ROCK_TILES, ROUNDS,
-    TOTEM_BY_NAME, TOTEMS, TOTEMS_IN_PLAY,
+from . import refusals, saves, scoring
+from .actions import (
+    ACTION_TYPES, COLUMN_INDEX, LEAVE, MOVES_IN_ORDER, ROCKS_IN_ORDER, TAKES, TOTEM_CHOICES, Bid, ChooseTotem,
+    LeaveRocks, MoveRock, PlaceRock, Take, bids_up_to,
 )
+from .components import (
+    CARD_BY_ID, CARDS, CARDS_PER_ROUND, COLUMNS, EXPLORERS_PER_PLAYER, KINDS, PICKS_PER_PLAYER, ROUNDS, STEPS,
+    TOTEM_AMOUNTS, TOTEM_BY_NAME, TOTEMS, TOTEMS_IN_PLAY,
+)
+from .refusals import coverable
 
 __all__ = [
     "Bid", "Take", "PlaceRock", "ChooseTotem", "MoveRock", "LeaveRocks", "CibolaState", "CibolaGame",
-    "explorers_per_player", "GAME",
+    "explorers_per_player", "picking_order", "GAME",
 ]
 
-COLUMN_INDEX = {c.kind: i for i, c in enumerate(COLUMNS)}
-KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
-# Treasure counts of each card, in KINDS order (precomputed: taking a card is a hot path).
-_CARD_COUNTS = {c.id: scoring.treasure_counts([c.id]) for c in CARDS}
+BID, PICK, ROCK, TOTEM, LANDSLIDE, OVER = STEPS
 
 
 def explorers_per_player(players: int) -> int:
@@ -83,138 +89,25 @@ def explorers_per_player(players: int) -> int:
     [12, 8, 6]
     """
     if players not in EXPLORERS_PER_PLAYER:
-        raise ValueError(f"Les Trésors de Cibola is played by 2 to 4 players, not {players!r}")
+        raise ValueError(f"Les Trésors de Cibola is played by {min(EXPLORERS_PER_PLAYER)} to "
+                         f"{max(EXPLORERS_PER_PLAYER)} players, not {players!r}")
     return EXPLORERS_PER_PLAYER[players]
 
 
-# -- actions ------------------------------------------------------------------------
+def picking_order(bids: Sequence[int], torch: int) -> list[int]:
+    """Who takes a card when, from the revealed bids ("Exploration").
 
-@dataclass(frozen=True, slots=True, order=True)
-class Bid(Action):
-    """Close your fist on ``amount`` explorers ("enchère à poing fermé")."""
+    « Celui qui a misé le plus d'Explorateurs joue en premier, puis chacun joue dans l'ordre
+    décroissant du nombre de pions misés »; ties go to the torch holder, then to the seats on their
+    left.  Two players (« Règles spécifiques pour 2 joueurs »): winner, other, winner, other.
 
-    kind: ClassVar[str] = "bid"
-    pattern: ClassVar[str] = r"bid (?P<amount>\d+)"
-    amount: int
-
-    def __str__(self) -> str:
-        return f"bid {self.amount}"
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class Take(Action):
-    """Take a revealed treasure card ("Exploration")."""
-
-    kind: ClassVar[str] = "take"
-    pattern: ClassVar[str] = r"take (?P<card>I{1,2}-\d\d)(?: \(.*\))?"
-    card: str
-
-    def __str__(self) -> str:
-        card = CARD_BY_ID.get(self.card)
-        return f"take {self.card} ({card.describe()})" if card else f"take {self.card}"
-
-    @staticmethod
-    def _text_value(name: str, raw: str) -> str:
-        return raw.upper()
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class PlaceRock(Action):
-    """Cover a cell of the temple board with a rock tile ("Effondrement du temple").
-
-    ``cell`` counts from 1 at the top of the column.
+    >>> picking_order([0, 2, 2], torch=2), picking_order([1, 3], torch=0)
+    ([2, 1, 0], [1, 0, 1, 0])
     """
+    n = len(bids)
+    ranked = sorted(range(n), key=lambda s: (-bids[s], (s - torch) % n))
+    return ranked * PICKS_PER_PLAYER[n]
 
-    kind: ClassVar[str] = "rock"
-    pattern: ClassVar[str] = r"rock on (?P<column>[a-z]+) (?P<cell>\d+)(?: \(.*\))?"
-    column: str
-    cell: int
-
-    def __str__(self) -> str:
-        return f"rock on {self.column} {self.cell} ({_cell_value(self.column, self.cell)})"
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class ChooseTotem(Action):
-    """Choose one of the totems in play ("Présence mystique")."""
-
-    kind: ClassVar[str] = "totem"
-    pattern: ClassVar[str] = r"totem (?P<name>[a-z]+)"
-    name: str
-
-    def __str__(self) -> str:
-        return f"totem {self.name}"
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class MoveRock(Action):
-    """The ``landslide`` totem: move one placed rock to another cell."""
-
-    kind: ClassVar[str] = "move"
-    pattern: ClassVar[str] = (r"move rock (?P<from_column>[a-z]+) (?P<from_cell>\d+) -> "
-                              r"(?P<to_column>[a-z]+) (?P<to_cell>\d+)")
-    from_column: str
-    from_cell: int
-    to_column: str
-    to_cell: int
-
-    def __str__(self) -> str:
-        return f"move rock {self.from_column} {self.from_cell} -> {self.to_column} {self.to_cell}"
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class LeaveRocks(Action):
-    """The ``landslide`` totem, declined: the rocks stay where they are."""
-
-    kind: ClassVar[str] = "leave"
-    pattern: ClassVar[str] = r"leave rocks"
-
-    def __str__(self) -> str:
-        return "leave rocks"
-
-
-def _cell_value(column: str, cell: int) -> str:
-    col = COLUMN_INDEX.get(column)
-    if col is None or not 1 <= cell <= len(COLUMNS[col].cells):
-        return "no such cell"
-    return str(COLUMNS[col].cells[cell - 1])
-
-
-# Interned actions: legal_actions() hands out these objects, so the legality
-# test in apply() is an identity check.
-_BIDS = [Bid(n) for n in range(max(n * e for n, e in EXPLORERS_PER_PLAYER.items()) + 1)]
-_TAKES = {c.id: Take(c.id) for c in CARDS}
-_ROCKS = [[PlaceRock(col.kind, i + 1) for i in range(len(col.cells))] for col in COLUMNS]
-_TOTEMS = {t.name: ChooseTotem(t.name) for t in TOTEMS}
-_LEAVE = LeaveRocks()
-_MOVES = {(a, i, b, j): MoveRock(COLUMNS[a].kind, i + 1, COLUMNS[b].kind, j + 1)
-          for a, ca in enumerate(COLUMNS) for i in range(len(ca.cells))
-          for b, cb in enumerate(COLUMNS) for j in range(len(cb.cells)) if (a, i) != (b, j)}
-
-BID, PICK, ROCK, TOTEM, LANDSLIDE, OVER = "bid", "pick", "rock", "totem", "landslide", "over"
-PHASES = (BID, PICK, ROCK, TOTEM, LANDSLIDE, OVER)
-#: Explorers in a game (24 at every player count: 2 x 12, 3 x 8, 4 x 6).
-_ALL_EXPLORERS = max(n * e for n, e in EXPLORERS_PER_PLAYER.items())
-_CARD, _TOTEM = one_of(CARD_BY_ID, "a treasure card"), one_of(TOTEM_BY_NAME, "a totem")
-_KIND = one_of(KINDS, "a column")
-_CELL = ints(1, max(len(c.cells) for c in COLUMNS))
-#: The public log, entry by entry (``Fields.events``): what each kind of line holds.
-EVENTS = {
-    "start": (SEAT, items(_TOTEM, TOTEMS_IN_PLAY, TOTEMS_IN_PLAY)),
-    "round": (ints(1, ROUNDS), items(_CARD, 0, CARDS_PER_ROUND)),
-    "bid": (SEAT,), "reveal": (per_seat(ints(0, _ALL_EXPLORERS)),),
-    "share": (items(SEAT, 1, max(EXPLORERS_PER_PLAYER)), ints(0, _ALL_EXPLORERS)),
-    "take": (SEAT, _CARD), "rock": (SEAT, _KIND, _CELL), "totem": (SEAT, _TOTEM),
-    "pillage": (SEAT, ints(0, 3)), "refuge": (SEAT, ints(0, _ALL_EXPLORERS)),
-    "tribute": (SEAT, ints(0, max(EXPLORERS_PER_PLAYER) - 1)),
-    "move": (SEAT, _KIND, _CELL, _KIND, _CELL), "leave": (SEAT,), "leftover": (_CARD,), "torch": (SEAT,),
-    "end": (per_seat(ints(-10_000, 10_000)),),
-}
-_RULE_ROCK = ("'on ne peut pas recouvrir une case si c'est la dernière case visible d'une colonne' "
-              "(the last visible cell of a column is never covered)")
-
-
-# -- the state ----------------------------------------------------------------------
 
 class CibolaState(State):
     """A position of Les Trésors de Cibola.  Public fields are read-only for learners.
@@ -235,15 +128,36 @@ class CibolaState(State):
         "pick_index", "last_picker", "covered", "totems_in_play", "totems_available", "totems",
         "pending", "peek", "events",
     )
+    round: int                      # 1 to ROUNDS
+    phase: str                      # one of components.STEPS
+    decks: list[list[str]]          # phase I and phase II piles, top last
+    table: list[str]                # revealed cards still to take
+    leftovers: list[str]            # three players: the cards nobody took
+    collections: list[list[str]]    # cards taken, per seat
+    counts: list[list[int]]         # treasures taken per seat, in KINDS order (from collections)
+    explorers: list[int]            # reserve per seat
+    fist: list[int | None]          # bid per seat this round (None: not yet)
+    discard: int                    # the common discard of explorers
+    torch: int                      # the torch holder
+    bid_order: list[int]            # the seats in bidding order this round
+    pick_order: list[int]           # the seats in picking order this round (empty before the reveal)
+    pick_index: int                 # picks made this round
+    last_picker: int | None         # the seat that took the latest card (takes the torch)
+    covered: list[list[bool]]       # rock on cell i of column c
+    totems_in_play: list[str]
+    totems_available: list[str]
+    totems: list[list[str]]         # totems held per seat
+    pending: list[tuple[str, int]]  # owed (step, seat), next first
+    peek: list[list[str]]           # per seat, the next cards of the pile it saw (vision)
+    events: list[tuple[Any, ...]]   # the public log
 
     # -- set-up ("Préparation") ---------------------------------------------------
     @classmethod
     def _new(cls, players: int, seed: int, variant: str) -> CibolaState:
-        s = object.__new__(cls)
-        s.players, s.variant, s.seed = players, variant, seed
+        s = cls._blank(players, variant)
+        s.seed = seed
         rng = s.rng = Rng(seed)
         s.chance_count = 0
-        s._legal_cache = None
         s.is_terminal = False
         # 1. Each phase pile shuffled face down (phase II waits under phase I).
         s.decks = [[c.id for c in CARDS if c.phase == 1], [c.id for c in CARDS if c.phase == 2]]
@@ -272,52 +186,71 @@ class CibolaState(State):
         s._start_round()
         return s
 
+    @classmethod
+    def _blank(cls, players: int, variant: str) -> CibolaState:
+        """An empty state of ``players`` seats, for ``_new`` and the save reader to fill in."""
+        s = object.__new__(cls)
+        s.players, s.variant = players, variant
+        s.changed()
+        return s
+
     # -- the contract ---------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
-        phase = self.phase
+        """The actions of the step at hand, sorted (``refusals.check`` answers for each one alone)."""
+        phase, p = self.phase, self.current_player
+        if p is None:
+            return []
         if phase == BID:
-            return _BIDS[: self.explorers[self.current_player] + 1]
+            return bids_up_to(self.explorers[p])
         if phase == PICK:
-            return [_TAKES[c] for c in sorted(self.table)]
+            return [TAKES[c] for c in sorted(self.table)]
         if phase == ROCK:
-            return sorted(_ROCKS[c][i] for c, i in self._coverable())
+            return self._rock_placements()
         if phase == TOTEM:
-            return [_TOTEMS[n] for n in sorted(self.totems_available)]
-        if phase == LANDSLIDE:
-            return [_LEAVE] + sorted(_MOVES[m] for m in self._rock_moves())
-        return []
+            return [TOTEM_CHOICES[n] for n in sorted(self.totems_available)]
+        return [LEAVE, *self._rock_moves()]
 
     def _apply(self, action: Action) -> None:
-        kind = type(action)
-        if kind is Bid:
-            self._bid(action.amount)
-        elif kind is Take:
-            self._take(action.card)
-        elif kind is PlaceRock:
-            self._place_rock(COLUMN_INDEX[action.column], action.cell - 1)
-        elif kind is ChooseTotem:
-            self._choose_totem(action.name)
-        elif kind is MoveRock:
-            self._move_rock(COLUMN_INDEX[action.from_column], action.from_cell - 1,
+        p = self.current_player
+        assert p is not None          # apply() checked the action: the game is not over
+        if isinstance(action, Bid):
+            self._bid(p, action.amount)
+        elif isinstance(action, Take):
+            self._take(p, action.card)
+        elif isinstance(action, PlaceRock):
+            self._place_rock(p, COLUMN_INDEX[action.column], action.cell - 1)
+        elif isinstance(action, ChooseTotem):
+            self._choose_totem(p, action.name)
+        elif isinstance(action, MoveRock):
+            self._move_rock(p, COLUMN_INDEX[action.from_column], action.from_cell - 1,
                             COLUMN_INDEX[action.to_column], action.to_cell - 1)
         else:
-            self.events.append(("leave", self.current_player))
+            self.events.append(("leave", p))
             self._finish_step()
 
     def scores(self) -> list[int]:
         """Points now: the final count once over; before, treasures at their columns' average value."""
-        values = [scoring.column_value(v) for v in scoring.visible_values(self.covered)]
-        rows = scoring.score_breakdown(self.counts, self._explorers_held(), self.totems, values)
-        return [round(r["total"]) for r in rows]
+        return [round(r["total"]) for r in self.score_breakdown()]
 
-    def score_breakdown(self) -> list[dict]:
+    def score_breakdown(self) -> list[dict[str, float]]:
         """Each seat's points line by line (sundial, snake, ..., explorers, total)."""
         values = [scoring.column_value(v) for v in scoring.visible_values(self.covered)]
-        return scoring.score_breakdown(self.counts, self._explorers_held(), self.totems, values)
+        return scoring.score_breakdown(self.counts, self.explorers_held(), self.totems, values)
 
-    def _tiebreak(self, seat: int) -> tuple:
+    def explorers_held(self) -> list[int]:
+        """Each seat's explorers, reserve and closed fist together (what the final count and its tie-break read).
+
+        >>> state = GAME.new_state(players=2, seed=1)
+        >>> bidder = state.current_player
+        >>> state.apply("bid 5")
+        >>> state.explorers[bidder], state.explorers_held()[bidder]
+        (7, 12)
+        """
+        return [e + (f or 0) for e, f in zip(self.explorers, self.fist)]
+
+    def _tiebreak(self, seat: int) -> tuple[int]:
         # "En cas d'égalité, c'est le joueur qui a conservé le plus de pions Explorateurs."
-        return (self._explorers_held()[seat],)
+        return (self.explorers_held()[seat],)
 
     def clone(self) -> CibolaState:
         c = object.__new__(CibolaState)
@@ -340,7 +273,7 @@ class CibolaState(State):
         c.pending, c.peek, c.events = self.pending[:], [x[:] for x in self.peek], self.events[:]
         return c
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` sees: everything but the piles' order and the bids not yet revealed.
 
         While bids are hidden, another seat's explorers are shown as reserve +
@@ -348,14 +281,15 @@ class CibolaState(State):
         """
         self.check_seat(player)
         hidden = self.phase == BID
-        explorers, bids = [], []
-        for s in self.seats:
-            if hidden and s != player and self.fist[s] is not None:
-                explorers.append(self.explorers[s] + self.fist[s])
+        explorers: list[int] = []
+        bids: list[int | str | None] = []
+        for s, (reserve, fist) in enumerate(zip(self.explorers, self.fist)):
+            if hidden and s != player and fist is not None:
+                explorers.append(reserve + fist)
                 bids.append("hidden")
             else:
-                explorers.append(self.explorers[s])
-                bids.append(self.fist[s])
+                explorers.append(reserve)
+                bids.append(fist)
         return {
             "seat": player, "players": self.players, "round": self.round, "phase": self.phase,
             "current_player": self.current_player, "torch": self.torch,
@@ -379,7 +313,7 @@ class CibolaState(State):
         self.check_seat(player)
         rng = self._as_rng(rng)
         c = self.clone()
-        c._legal_cache = None
+        c.changed()
         known = len(c.peek[player])
         for deck in c.decks:          # the top of the pile is the end of the list
             fixed = min(known, len(deck))
@@ -392,13 +326,39 @@ class CibolaState(State):
             if s != player:
                 c.peek[s] = order[: len(c.peek[s])]
         if c.phase == BID:
-            for s in c.seats:
-                if s != player and c.fist[s] is not None:
-                    total = c.explorers[s] + c.fist[s]
-                    c.fist[s] = rng.below(total + 1)
-                    c.explorers[s] = total - c.fist[s]
+            for s, fist in enumerate(c.fist):
+                if s != player and fist is not None:
+                    total = c.explorers[s] + fist
+                    bid = c.fist[s] = rng.below(total + 1)
+                    c.explorers[s] = total - bid
         c._fresh_chance(rng)                # the true seed would give the piles away
         return c
+
+    # -- legality: refusals.check answers for one action, None (legal) or why not ----------------
+    def _is_legal(self, action: Action) -> bool:
+        return refusals.check(self, action) is None
+
+    def _illegal_reason(self, action: Action) -> str:
+        return refusals.check(self, action) or f"'{action}' may be played now"
+
+    def _rock_placements(self) -> list[Action]:
+        """The ``rock on ...`` actions open now: free cells of the columns that may take a rock (sorted)."""
+        out: list[Action] = []
+        for c, rocks in ROCKS_IN_ORDER:
+            cells = self.covered[c]
+            if coverable(cells.count(False)):
+                out += [rock for i, rock in rocks if not cells[i]]
+        return out
+
+    def _rock_moves(self) -> list[Action]:
+        """The ``move rock ...`` actions of the landslide totem open now (sorted)."""
+        covered = self.covered
+        visible = [cells.count(False) for cells in covered]
+        out: list[Action] = []
+        for a, i, targets in MOVES_IN_ORDER:
+            if covered[a][i]:                   # a rock to lift; its own column then shows one more cell
+                out += [move for b, j, move in targets if not covered[b][j] and coverable(visible[b] + (a == b))]
+        return out
 
     # -- rule steps ---------------------------------------------------------------------
     def _start_round(self) -> None:
@@ -422,8 +382,8 @@ class CibolaState(State):
         self.pick_order, self.pick_index = [], 0
         self.current_player = self.torch
 
-    def _bid(self, amount: int) -> None:
-        p = self.current_player
+    def _bid(self, p: int, amount: int) -> None:
+        """Préparation de l'expédition: ``p`` closes a fist on ``amount`` explorers; the last bid opens the fists."""
         self.explorers[p] -= amount
         self.fist[p] = amount
         self.events.append(("bid", p))
@@ -435,30 +395,30 @@ class CibolaState(State):
 
     def _reveal_bids(self) -> None:
         """All fists open: zero bidders share the discard; the pick order follows the bids."""
-        n, fist, torch = self.players, self.fist, self.torch
+        bids = [b or 0 for b in self.fist]          # every seat has bid: no None left
         self.chance_count += 1
-        self.events.append(("reveal", tuple(fist)))
-        zeros = [s for s in self.seats if fist[s] == 0]
+        self.events.append(("reveal", tuple(bids)))
+        zeros = [s for s, b in enumerate(bids) if b == 0]
         if zeros:
+            # « ils se répartissent équitablement les pions de la défausse »: the remainder stays.
             share = self.discard // len(zeros)
             for s in zeros:
                 self.explorers[s] += share
             self.discard -= share * len(zeros)
             self.events.append(("share", tuple(zeros), share))
-        order = sorted(self.seats, key=lambda s: (-fist[s], (s - torch) % n))
-        self.pick_order = [order[0], order[1], order[0], order[1]] if n == 2 else order
+        self.pick_order = picking_order(bids, self.torch)
         self.pick_index = 0
         self.phase = PICK
         self.current_player = self.pick_order[0]
 
-    def _take(self, card: str) -> None:
-        p = self.current_player
-        self.discard += self.fist[p]
+    def _take(self, p: int, card: str) -> None:
+        """Exploration: ``p`` discards the bid explorers and takes ``card``; its symbols owe a rock, a totem."""
+        self.discard += self.fist[p] or 0
         self.fist[p] = 0
         self.table.remove(card)
         self.collections[p].append(card)
         counts = self.counts[p]
-        for i, k in enumerate(_CARD_COUNTS[card]):
+        for i, k in enumerate(scoring.CARD_COUNTS[card]):
             counts[i] += k
         self.last_picker = p
         self.pick_index += 1
@@ -470,53 +430,59 @@ class CibolaState(State):
             self.pending.append((TOTEM, p))
         self._next_decision()
 
-    def _place_rock(self, col: int, cell: int) -> None:
+    def _place_rock(self, p: int, col: int, cell: int) -> None:
         self.covered[col][cell] = True
-        self.events.append(("rock", self.current_player, COLUMNS[col].kind, cell + 1))
+        self.events.append(("rock", p, COLUMNS[col].kind, cell + 1))
         self._finish_step()
 
-    def _choose_totem(self, name: str) -> None:
-        p = self.current_player
+    def _choose_totem(self, p: int, name: str) -> None:
+        """Présence mystique: ``p`` takes the totem; an immediate one acts at once (``components.TOTEMS``)."""
         self.totems_available.remove(name)
         self.totems[p].append(name)
         self.events.append(("totem", p, name))
         self.pending.pop(0)
         if name == "pillage":
-            got = min(3, self.discard)
-            self.discard -= got
-            self.explorers[p] += got
-            self.events.append(("pillage", p, got))
+            self._from_discard(p, name, TOTEM_AMOUNTS["pillage"])
         elif name == "refuge":
-            got = min(self._round_bid(p), self.discard)
-            self.discard -= got
-            self.explorers[p] += got
-            self.events.append(("refuge", p, got))
+            self._from_discard(p, name, self._round_bid(p))
         elif name == "landslide":
             self.pending.insert(0, (LANDSLIDE, p))
         elif name == "vision":
-            self.peek[p] = self._pile_order()[:4]
+            self.peek[p] = self._pile_order()[: TOTEM_AMOUNTS["vision"]]
             self.chance_count += 1
         elif name == "tribute":
-            got = 0
-            for s in self.seats:
-                if s != p and self.explorers[s] > 0:
-                    self.explorers[s] -= 1
-                    got += 1
-            self.explorers[p] += got
-            self.events.append(("tribute", p, got))
+            self._tribute(p, TOTEM_AMOUNTS["tribute"])
         self._next_decision()
+
+    def _from_discard(self, p: int, totem: str, wanted: int) -> None:
+        """``pillage`` and ``refuge``: ``p`` takes up to ``wanted`` explorers from the common discard."""
+        got = min(wanted, self.discard)
+        self.discard -= got
+        self.explorers[p] += got
+        self.events.append((totem, p, got))
+
+    def _tribute(self, p: int, each: int) -> None:
+        """``tribute``: every other seat gives ``p`` up to ``each`` explorers of its reserve."""
+        got = 0
+        for s in self.seats:
+            if s != p:
+                given = min(each, self.explorers[s])
+                self.explorers[s] -= given
+                got += given
+        self.explorers[p] += got
+        self.events.append(("tribute", p, got))
 
     def _round_bid(self, p: int) -> int:
         """What ``p`` closed their fist on this round (the bids revealed at the round's start)."""
         for event in reversed(self.events):
             if event[0] == "reveal":
-                return event[1][p]
+                return int(event[1][p])
         return 0
 
-    def _move_rock(self, a: int, i: int, b: int, j: int) -> None:
+    def _move_rock(self, p: int, a: int, i: int, b: int, j: int) -> None:
         self.covered[a][i] = False
         self.covered[b][j] = True
-        self.events.append(("move", self.current_player, COLUMNS[a].kind, i + 1, COLUMNS[b].kind, j + 1))
+        self.events.append(("move", p, COLUMNS[a].kind, i + 1, COLUMNS[b].kind, j + 1))
         self._finish_step()
 
     def _finish_step(self) -> None:
@@ -525,31 +491,40 @@ class CibolaState(State):
 
     def _next_decision(self) -> None:
         """Find who decides next: owed rock/totem steps, the next picker, or the next round."""
-        while True:
-            while self.pending:
-                step, seat = self.pending[0]
-                if (step == ROCK and not self._coverable()) or (step == TOTEM and not self.totems_available) \
-                        or (step == LANDSLIDE and not self._rock_moves()):
-                    self.pending.pop(0)   # nothing left to cover, choose or move
-                    continue
-                self.phase, self.current_player = step, seat
-                return
+        while not self._owed_step():
             if self.pick_index < len(self.pick_order):
                 self.phase, self.current_player = PICK, self.pick_order[self.pick_index]
                 return
             if not self.table:
-                break
-            # Three players: the fourth card is discarded; its rock goes to the auction winner.
-            card = self.table.pop()
-            self.leftovers.append(card)
-            self.events.append(("leftover", card))
-            if CARD_BY_ID[card].rock:
-                self.pending.append((ROCK, self.pick_order[0]))
-        self._end_round()
+                self._end_round()
+                return
+            self._discard_leftover()
+
+    def _owed_step(self) -> bool:
+        """Give the turn to the first owed rock/totem/landslide step that can be done (drop the others)."""
+        pending = self.pending
+        while pending:
+            step, seat = pending[0]
+            if (step == ROCK and any(coverable(cells.count(False)) for cells in self.covered)) \
+                    or (step == TOTEM and self.totems_available) or (step == LANDSLIDE and self._rock_moves()):
+                self.phase, self.current_player = step, seat
+                return True
+            pending.pop(0)            # nothing left to cover, choose or move
+        return False
+
+    def _discard_leftover(self) -> None:
+        """Three players: « la carte Exploration restante à chaque manche est défaussée. Si elle comporte
+        un rocher, le joueur qui a remporté l'enchère place la tuile Rocher correspondante »."""
+        card = self.table.pop()
+        self.leftovers.append(card)
+        self.events.append(("leftover", card))
+        if CARD_BY_ID[card].rock:
+            self.pending.append((ROCK, self.pick_order[0]))
 
     def _end_round(self) -> None:
         # « Pour la manche suivante, le pion Torche est récupéré par celui qui a choisi sa carte
         # Trésor en dernier lors de ce tour. »
+        assert self.last_picker is not None          # every round has picks
         self.torch = self.last_picker
         self.events.append(("torch", self.torch))
         if self.round >= ROUNDS or not (self.decks[0] or self.decks[1]):
@@ -558,198 +533,23 @@ class CibolaState(State):
         else:
             self._start_round()
 
-    # -- rule helpers -----------------------------------------------------------------
-    def _coverable(self) -> list[tuple[int, int]]:
-        """Cells a rock may cover: uncovered, and not the last visible cell of its column."""
-        out = []
-        for c, cells in enumerate(self.covered):
-            if cells.count(False) >= 2:
-                out.extend((c, i) for i, rock in enumerate(cells) if not rock)
-        return out
-
-    def _rock_moves(self) -> list[tuple[int, int, int, int]]:
-        """(from column, from cell, to column, to cell) moves the landslide totem allows."""
-        moves = []
-        for a, cells in enumerate(self.covered):
-            for i, rock in enumerate(cells):
-                if not rock:
-                    continue
-                for b, target in enumerate(self.covered):
-                    visible = target.count(False) + (a == b)   # lifting the rock uncovers (a, i)
-                    if visible < 2:
-                        continue
-                    moves.extend((a, i, b, j) for j, r in enumerate(target) if not r and (a, i) != (b, j))
-        return sorted(moves)
-
     def _pile_order(self) -> list[str]:
         """The cards still to come, next first (phase I pile, then phase II)."""
         return self.decks[0][::-1] + self.decks[1][::-1]
 
-    def _explorers_held(self) -> list[int]:
-        return [e + (f or 0) for e, f in zip(self.explorers, self.fist)]
-
-    def _illegal_reason(self, action: Action) -> str:
-        p, phase = self.current_player, self.phase
-        need = {BID: "a bid", PICK: "a card to take", ROCK: "a cell to cover with a rock",
-                TOTEM: "a totem to choose", LANDSLIDE: "a rock to move, or 'leave rocks'"}[phase]
-        kind = type(action)
-        if kind is Bid and phase == BID:
-            return (f"you have {self.explorers[p]} explorers, so you cannot bid {action.amount} "
-                    "(Préparation de l'expédition: you bid with explorers from your reserve)")
-        if kind is Take and phase == PICK:
-            return (f"card {action.card} is not among the revealed cards "
-                    f"({', '.join(sorted(self.table))}) (Exploration)")
-        if kind is PlaceRock and phase == ROCK:
-            col = COLUMN_INDEX.get(action.column)
-            if col is None:
-                return f"the temple board has no column {action.column!r}; columns: {', '.join(KINDS)}"
-            cells = self.covered[col]
-            if not 1 <= action.cell <= len(cells):
-                return f"the {action.column} column has cells 1 to {len(cells)}, not {action.cell}"
-            if cells[action.cell - 1]:
-                return f"{action.column} cell {action.cell} already has a rock"
-            return f"{action.column} cell {action.cell} is the last visible cell of its column: {_RULE_ROCK}"
-        if kind is ChooseTotem and phase == TOTEM:
-            return (f"the totem {action.name!r} is not available; choose one of: "
-                    f"{', '.join(self.totems_available)} (Présence mystique)")
-        if kind is MoveRock and phase == LANDSLIDE:
-            return (f"'{action}' is not a legal rock move: the rock must come from a covered cell and "
-                    f"go to a free one, and {_RULE_ROCK}")
-        if phase == BID and kind is not Bid:
-            return (f"every player must first close their fist on a bid (Préparation de l'expédition): "
-                    f"it is seat {p}'s bid")
-        return f"'{action}' cannot be played now: seat {p} must choose {need}"
-
-    # -- saves --------------------------------------------------------------------------
-    def _to_dict(self) -> dict:
-        return {
-            "round": self.round, "phase": self.phase, "current_player": self.current_player,
-            "decks": [list(d) for d in self.decks], "table": list(self.table),
-            "leftovers": list(self.leftovers), "collections": [list(c) for c in self.collections],
-            "explorers": list(self.explorers), "fist": list(self.fist), "discard": self.discard,
-            "torch": self.torch, "bid_order": list(self.bid_order),
-            "pick_order": list(self.pick_order), "pick_index": self.pick_index,
-            "last_picker": self.last_picker, "covered": [list(c) for c in self.covered],
-            "totems_in_play": list(self.totems_in_play), "totems_available": list(self.totems_available),
-            "totems": [list(t) for t in self.totems], "pending": [list(p) for p in self.pending],
-            "peek": [list(k) for k in self.peek], "events": [list(e) for e in self.events],
-        }
+    # -- saves (saves.py) -----------------------------------------------------------------
+    def _to_dict(self) -> dict[str, Any]:
+        return saves.to_dict(self)
 
     @classmethod
     def _from_dict(cls, f: Fields, players: int, variant: str) -> CibolaState:
-        s = object.__new__(cls)
-        s.players, s.variant = players, variant
-        s._legal_cache = None
-        seat = dict(lo=0, hi=players - 1)
-        cards, totems = list(CARD_BY_ID), list(TOTEM_BY_NAME)
-        s.round = f.int("round", lo=1, hi=ROUNDS)
-        s.phase = f.str("phase", choices=PHASES)
-        s.is_terminal = s.phase == OVER
-        s.current_player = f.opt_int("current_player", **seat)
-        s.decks = f.str_lists("decks", length=2, choices=cards)
-        s.table = f.str_list("table", choices=cards)
-        s.leftovers = f.str_list("leftovers", choices=cards)
-        s.collections = f.str_lists("collections", length=players, choices=cards)
-        s.counts = [scoring.treasure_counts(c) for c in s.collections]
-        s.explorers = f.int_list("explorers", length=players, lo=0, hi=_ALL_EXPLORERS)
-        s.fist = f.opt_int_list("fist", length=players, lo=0, hi=_ALL_EXPLORERS)
-        s.discard = f.int("discard", lo=0, hi=_ALL_EXPLORERS)
-        s.torch = f.int("torch", **seat)
-        s.bid_order = f.int_list("bid_order", length=players, **seat)
-        s.pick_order = f.int_list("pick_order", **seat)
-        if len(s.pick_order) not in (0, 4 if players == 2 else players):
-            raise CorruptSave(f"{f.path}.pick_order must be empty or list the picks of a round, got {s.pick_order}")
-        s.pick_index = f.int("pick_index", lo=0, hi=len(s.pick_order))
-        s.last_picker = f.opt_int("last_picker", **seat)
-        covered = f.list("covered", length=len(COLUMNS))
-        s.covered = []
-        for i, (col, cells) in enumerate(zip(COLUMNS, covered)):
-            if not isinstance(cells, list) or len(cells) != len(col.cells) \
-                    or not all(isinstance(x, bool) for x in cells):
-                raise CorruptSave(f"{f.path}.covered[{i}] must be {len(col.cells)} true/false values")
-            s.covered.append(list(cells))
-        s.totems_in_play = f.str_list("totems_in_play", choices=totems)
-        s.totems_available = f.str_list("totems_available", choices=totems)
-        s.totems = f.str_lists("totems", length=players, choices=totems)
-        s.pending = []
-        for i, item in enumerate(f.list("pending")):
-            if not (isinstance(item, list) and len(item) == 2 and item[0] in (ROCK, TOTEM, LANDSLIDE)
-                    and SEAT.test(item[1], players)):
-                raise CorruptSave(f"{f.path}.pending[{i}] must be [step, seat], got {quote(item)}")
-            s.pending.append((item[0], item[1]))
-        s.peek = f.str_lists("peek", length=players, choices=cards)
-        s.events = f.events(kinds=EVENTS, players=players)
+        s = cls._blank(players, variant)
+        saves.read_into(s, f)
         return s
 
     def check(self) -> list[str]:
-        """Conservation of cards, explorers, rocks and totems, and a consistent turn."""
-        problems = []
-        n = self.players
-        places = self.decks[0] + self.decks[1] + self.table + self.leftovers + sum(self.collections, [])
-        if sorted(places) != sorted(CARD_BY_ID):
-            problems.append("the 32 treasure cards must each be in exactly one place")
-        if any(CARD_BY_ID[c].phase != 1 for c in self.decks[0]) or \
-                any(CARD_BY_ID[c].phase != 2 for c in self.decks[1]):
-            problems.append("a card is in the other phase's pile")
-        total = sum(self.explorers) + sum(f or 0 for f in self.fist) + self.discard
-        if total != n * EXPLORERS_PER_PLAYER[n]:
-            problems.append(f"{total} explorers in play, the game has {n * EXPLORERS_PER_PLAYER[n]}")
-        placed = sum(map(sum, self.covered))
-        owed = sum(step == ROCK for step, _ in self.pending)
-        rocks_out = sum(CARD_BY_ID[c].rock for c in self.leftovers + sum(self.collections, []))
-        if placed != rocks_out - owed or placed > ROCK_TILES:
-            problems.append(f"{placed} rocks on the board, but {rocks_out} rock cards taken and {owed} owed")
-        if any(cells.count(False) < 1 for cells in self.covered):
-            problems.append("a column has no visible cell left")
-        taken = sorted(self.totems_available + sum(self.totems, []))
-        if taken != sorted(self.totems_in_play) or len(set(self.totems_in_play)) != TOTEMS_IN_PLAY:
-            problems.append("the totems in play must be either available or held by one player")
-        if sorted(self.bid_order) != list(self.seats):
-            problems.append("bid_order must list every seat once")
-        order = self.pick_order
-        if order and (sorted(order) != list(self.seats) if n > 2 else
-                      not (order[0] == order[2] != order[1] == order[3])):
-            problems.append("pick_order must list every seat once (two players: winner, other, winner, other)")
-        if self.is_terminal != (self.current_player is None):
-            problems.append("current_player must be empty exactly when the game is over")
-        problems += self._check_fists()
-        cells = {c.kind: len(c.cells) for c in COLUMNS}
-        for e in self.events:       # a rock is put on (or moved between) cells its column has
-            if (e[0] == "rock" and e[3] > cells[e[2]]) or (
-                    e[0] == "move" and (e[3] > cells[e[2]] or e[5] > cells[e[4]])):
-                problems.append(f"the log names a cell the temple board does not have: {e}")
-                break
-        waiting = self.fist.count(None)
-        if self.phase == BID and (not waiting or self.current_player != self.bid_order[n - waiting]):
-            problems.append("current_player is not the next seat to bid")
-        if self.phase == PICK and (self.pick_index >= len(self.pick_order)
-                                   or self.current_player != self.pick_order[self.pick_index]):
-            problems.append("current_player is not the next seat to pick")
-        if 0 < self.pick_index <= len(self.pick_order) and self.last_picker != self.pick_order[self.pick_index - 1]:
-            problems.append("last_picker must be the seat of the latest pick (it takes the torch)")
-        if self.phase in (ROCK, TOTEM, LANDSLIDE) and (not self.pending or self.pending[0] != (
-                self.phase, self.current_player)):
-            problems.append("the current step is not the first pending rock/totem step")
-        return problems
-
-    def _check_fists(self) -> list[str]:
-        """The fists agree with the round: before the reveal, exactly the seats that bid hold a bid;
-        after it, a seat that has not picked yet holds its revealed bid, one that picked holds 0."""
-        n, fist = self.players, self.fist
-        if self.phase == BID:
-            done = n - fist.count(None)
-            if any((fist[s] is not None) != (k < done) for k, s in enumerate(self.bid_order)):
-                return ["the seats that have bid must be the first ones of bid_order"]
-            return []
-        since = next((len(self.events) - k for k, e in enumerate(reversed(self.events)) if e[0] == "round"), None)
-        reveal = next((e[1] for e in self.events[since or 0:] if e[0] == "reveal"), None)
-        if since is None or reveal is None:
-            return ["the log must show this round's cards and the bids revealed"]
-        picked = set(self.pick_order[: self.pick_index])
-        if any(fist[s] != (0 if s in picked else reveal[s]) for s in self.seats):
-            return ["each fist must hold the revealed bid until its seat picks, then nothing"]
-        return []
-
+        """Conservation of cards, explorers, rocks and totems, and a consistent turn (``saves.check``)."""
+        return saves.check(self)
 
 
 class CibolaGame(Game):
@@ -757,11 +557,11 @@ class CibolaGame(Game):
 
     key = "cibola"
     title = "Les Trésors de Cibola"
-    min_players, max_players = 2, 4
+    min_players, max_players = min(EXPLORERS_PER_PLAYER), max(EXPLORERS_PER_PLAYER)
     variants = ("standard",)
     rules_version = 2   # 2: totems within the printed limits (refuge replaces torch; sun, plumes count one more)
     summary = "sealed-bid all-pay auction, set collection, majorities"
-    action_types = (Bid, Take, PlaceRock, ChooseTotem, MoveRock, LeaveRocks)
+    action_types = ACTION_TYPES
     # One greedy round of picks after a bid values the bid far better than random picks do.
     search_hints = {"rollout": "greedy", "rollout_depth": 8}
     state_class = CibolaState

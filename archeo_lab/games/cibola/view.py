@@ -8,11 +8,13 @@ it sends, so the JavaScript knows no rule.
 
 from __future__ import annotations
 
+from typing import Any
+
 from archeo_lab.engine.wording import final_table, name as _name, verb as _verb, verdict, who as _who
 
 from . import scoring
-from .components import CARD_BY_ID, COLUMNS, KIND_NAMES, KINDS, ROUNDS, TOTEM_BY_NAME
-from .state import BID, ChooseTotem, PlaceRock, Take
+from .actions import ChooseTotem, PlaceRock, Take
+from .components import CARD_BY_ID, COLUMNS, EXPLORERS_PER_POINT, KIND_NAMES, KINDS, ROUNDS, TOTEM_BY_NAME
 
 __all__ = ["board_view", "event_marks", "format_event", "text_board", "PHASE_NAMES"]
 
@@ -130,7 +132,7 @@ def seat_explorers(state, s: int, viewer: int | None) -> tuple[int, str]:
 
 def _verdict(state, names) -> str:
     """Who won, and the tie-break when one was needed (Fin de la partie)."""
-    held = [state.explorers[s] + (state.fist[s] or 0) for s in state.seats]
+    held = state.explorers_held()
     return verdict(names, state.scores(), state.winners(), tiebreak="most explorers kept",
                    tiebreak_values=lambda s: f"{held[s]} explorer{'s' if held[s] != 1 else ''}")
 
@@ -138,7 +140,8 @@ def _verdict(state, names) -> str:
 def _final(state, names) -> dict:
     rows = state.score_breakdown()
     lines = [(k, f"{KIND_NAMES[k][0]}s ({KIND_NAMES[k][1]})") for k in KINDS]
-    lines += [("totems", "totems (cartes Totem)"), ("explorers", "explorers left (1 per 2)"), ("total", "total")]
+    lines += [("totems", "totems (cartes Totem)"), ("explorers", f"explorers left (1 per {EXPLORERS_PER_POINT})"),
+              ("total", "total")]
     return final_table(names, [[r[key] for r in rows] for key, _ in lines], verdict=_verdict(state, names),
                        labels=[label for _, label in lines], title="Final count (décompte)", total="total")
 
@@ -179,7 +182,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     """The game part of the board's view model, as ``seat`` may see it (``None``: a spectator)."""
     mine = state.current_player is not None and state.current_player == seat
     legal = state.legal_actions() if mine else []
-    by_kind = {}
+    by_kind: dict[str, list[Any]] = {}
     for action in legal:
         by_kind.setdefault(type(action).kind, []).append(action)
 
@@ -273,7 +276,7 @@ def text_board(state, names: list[str] | None = None, *, seat: int | None = None
     scores = state.scores()
     for s in state.seats:
         fist = state.fist[s]
-        hidden = (state.phase == BID and fist is not None and not everything and s != seat)
+        hidden = (state.phase == "bid" and fist is not None and not everything and s != seat)
         explorers = state.explorers[s] + fist if hidden else state.explorers[s]
         bid = "" if fist is None else ", has bid (hidden)" if hidden else f", bid {fist}"
         torch = ", torch" if s == state.torch else ""
