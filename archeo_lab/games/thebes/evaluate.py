@@ -22,10 +22,10 @@ It reads the state it is given, so bots call it on ``determinize()`` copies.
 from __future__ import annotations
 
 from .components import (
-    CARD_BY_KEY, EXCAVATION_TABLE, MAX_KNOWLEDGE, MAX_WEEKS, PROFESSOR_POINTS, REGIONS, RELIC_VALUES,
+    CARD_BY_KEY, EXCAVATION_TABLE, MAX_KNOWLEDGE, MAX_WEEKS, PROFESSOR_POINTS, REGION_INDEX, REGIONS, RELIC_VALUES,
 )
+from .components import RELIC_OF as _RELIC_OF
 from .scoring import congress_points
-from .state import REGION_INDEX, _RELIC_OF
 
 _PRESENTATION_POINTS = {c.key: c.points for c in CARD_BY_KEY.values() if c.family in ("exhibition", "museum")}
 

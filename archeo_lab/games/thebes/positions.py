@@ -18,8 +18,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from .components import CARD_BY_KEY, REGIONS, RELIC_KEYS, STORAGE_SPACES
-from .state import GAME, REGION_INDEX, TURN, ThebesState, _GREEN, _RELIC_OF, permits_dealt
+from .actions import TURN
+from .components import CARD_BY_KEY, REGION_INDEX, REGIONS, RELIC_KEYS, STORAGE_SPACES, permits_dealt
+from .components import GREEN as _GREEN
+from .components import RELIC_OF as _RELIC_OF
+from .state import GAME, ThebesState
 
 __all__ = ["position"]
 
@@ -125,7 +128,7 @@ def position(players: int = 2, *, seed: int = 0, weeks: Sequence[int] | None = N
     state.relics = [[sorted(_RELIC_OF[k][1] for k in relic_lists[s] if _RELIC_OF[k][0] == r)
                      for r in range(len(REGIONS))] for s in range(n)]
     state.removed = []
-    state.events, state._pub = [], None
+    state.events = []
     if order is None:
         order = sorted(range(n), key=lambda s: state.height[s])
     if sorted(order) != list(range(n)):
@@ -145,7 +148,7 @@ def position(players: int = 2, *, seed: int = 0, weeks: Sequence[int] | None = N
     for s in range(n):
         if state.permits[s] != dealt:
             state.events.append(("permits", s, tuple(state.permits[s])))
-    state._derive()
+    state.changed()
     state.professors = [None] * len(state.professors)
     for s in range(n):
         state._check_professors(s)

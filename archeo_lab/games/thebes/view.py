@@ -15,7 +15,8 @@ from math import comb
 from archeo_lab.engine.wording import article, final_table, name as _name, verdict, who as _who
 
 from . import scoring
-from .state import Dig, PlayRobbers, PlayThief, Take
+from .scoring import exhibition_weeks
+from .actions import Dig, PlayRobbers, PlayThief, Take
 from .components import (
     CARD_BY_KEY, CARDS, EXCAVATION_TABLE, EXHIBITION_BY_KEY, MUSEUM_BY_KEY, PROFESSORS, REGION_NAMES, REGIONS,
     STATUS,
@@ -249,7 +250,6 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
                 "try": attempt(Take(k)) if k and k not in takes else None}
                for i, k in enumerate(state.storage)]
     viewer_counts = [len(x) for x in state.relics[seat]] if seat is not None else [0] * len(REGIONS)
-    from .state import exhibition_weeks
     exhibitions = [dict(_CARD_VIEWS[k], action=takes.get(k),
                         weeks_now=exhibition_weeks(k, viewer_counts) if seat is not None else None,
                         **{"try": attempt(Take(k)) if k not in takes else None})
