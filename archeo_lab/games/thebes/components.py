@@ -408,6 +408,8 @@ def check_components() -> None:
             problems.append(f"{e.key} must name three different regions")
         if list(e.weeks) != sorted(e.weeks, reverse=True):
             problems.append(f"{e.key}: a higher tier never costs more weeks")
+    if any(e.need[0] < 1 for e in EXHIBITIONS) or any(m.relics < 1 for m in MUSEUMS):
+        problems.append("every exhibition and every museum asks for at least one relic")
     relics_per_region = sum(v > 0 for v in RELIC_VALUES)
     for e in EXHIBITIONS:
         if e.need[0] > relics_per_region:

@@ -107,8 +107,8 @@ from .actions import (
     PlayScientist, PlayThief, Take, ThebesAction,
 )
 from .components import (
-    CARD_BY_KEY, DECK_KEYS, FAMILY, GENERAL, MUSEUM_BY_KEY, PROFESSOR_POINTS, PROFESSORS, REGION_INDEX, REGIONS,
-    RELIC_KEYS, RELIC_OF, STORAGE_SPACES, THIEF_CARDS, permits_dealt,
+    CARD_BY_KEY, DECK_KEYS, EXHIBITION_BY_KEY, FAMILY, GENERAL, MUSEUM_BY_KEY, PROFESSOR_POINTS, PROFESSORS,
+    REGION_INDEX, REGIONS, RELIC_KEYS, RELIC_OF, STORAGE_SPACES, THIEF_CARDS, permits_dealt,
 )
 from .components import GREEN as _GREEN
 from .scoring import exhibition_weeks
@@ -123,6 +123,9 @@ _TAKE = {key: Take(key) for key in CARD_BY_KEY}
 _PLAY: dict[str, ThebesAction] = {a.card: a for r in REGIONS for a in (PlayThief(r), PlayRobbers(r))}
 _DIG = [Dig(r) for r in REGIONS]
 _SCIENTISTS = [PlayScientist(REGIONS[r]) for r in _ALPHA]
+_DRAW = {(r, n): Draw(REGIONS[r], n) for r in range(len(REGIONS)) for n in Draw.domain["cards"]}
+_PICK = {(r, v): PickRelic(REGIONS[r], v) for r in range(len(REGIONS)) for v in PickRelic.domain["value"]}
+_GIVE = {(r, v): GiveRelic(REGIONS[r], v) for r in range(len(REGIONS)) for v in GiveRelic.domain["value"]}
 _LENGTHS: dict[tuple[int, int, bool], list[DigWeeks]] = {}
 
 
@@ -244,36 +247,46 @@ class ThebesState(State):
             return list(_dig_lengths("assistant" in self.hand[p]))
         assert pending is not None
         if phase == DRAW:
-            return [Draw(REGIONS[pending[2]], pending[3])]
+            return [_DRAW[pending[2], pending[3]]]
         if phase == ROBBERS:
             r = pending[1]
-            return [PickRelic(REGIONS[r], v) for v in sorted(set(self.piles[r])) if v]
+            return [_PICK[r, v] for v in sorted(set(self.piles[r])) if v]
         relics = self.relics[p]              # MUSEUM
-        return [GiveRelic(REGIONS[r], v) for r in _ALPHA for v in sorted(set(relics[r]))]
+        return [_GIVE[r, v] for r in _ALPHA for v in sorted(set(relics[r]))]
 
     def _turn_actions(self, p: int) -> list[Action]:
         """Take a card (from storage, or a presentation whose condition is met), play an action card from
-        the hand, or begin a dig: one action per turn ("Déroulement de la partie")."""
+        the hand, or begin a dig: one action per turn ("Déroulement de la partie").  The checks of
+        ``refusals`` in a fast loop: ``_exhibition``/``can_give`` for the presentations, ``can_dig``."""
         keys = set(self.storage)
         if self.exhibits or self.museums:
             relics = self.relics[p]
-            counts = [len(x) for x in relics]
-            keys.update(k for k in self.exhibits if exhibition_weeks(k, counts) is not None)
-            keys.update(k for k in self.museums if refusals.can_give(relics, k))
-        out: list[Action] = [_TAKE[k] for k in sorted(keys)]  # type: ignore[index]  # storage is full
+            held = sum(map(len, relics))
+            if held:                         # every presentation asks for relics (components.check_components)
+                for key in self.exhibits:    # Expositions: the first tier is met
+                    e = EXHIBITION_BY_KEY[key]
+                    if len(relics[REGION_INDEX[e.regions[0]]]) >= e.need[0]:
+                        keys.add(key)
+                for key in self.museums:     # Musées: the relics to give are held
+                    if held >= MUSEUM_BY_KEY[key].relics:
+                        keys.add(key)
+        out: list[Action] = [_TAKE[k] for k in sorted(keys)]  # type: ignore[type-var]  # storage is full
         hand = self.hand[p]
-        scientist = False
-        for key in hand:                     # the hand is sorted: so are its plays
-            play = _PLAY.get(key)
-            if play is not None:
-                out.append(play)
-            elif key == "scientist":
-                scientist = True
-        if scientist:
-            out.extend(_SCIENTISTS)
+        general = False
+        if hand:
+            scientist = False
+            for key in hand:                 # the hand is sorted: so are its plays
+                play = _PLAY.get(key)
+                if play is not None:
+                    out.append(play)
+                elif key == "scientist":
+                    scientist = True
+            if scientist:
+                out.extend(_SCIENTISTS)
+            general = "general dig permit" in hand
         permits, expertise, need = self.permits[p], self.expertise[p], components.DIG_EXPERTISE
-        general = permits[GENERAL] > 0 or "general dig permit" in hand
-        for r in _ALPHA:                     # refusals.can_dig, for every region at once
+        general = general or permits[GENERAL] > 0
+        for r in _ALPHA:
             if expertise[r] >= need and (general or permits[r]):
                 out.append(_DIG[r])
         return out
