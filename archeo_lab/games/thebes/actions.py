@@ -38,11 +38,13 @@ from typing import Any, ClassVar
 
 from archeo_lab.engine.actions import ACTION_DATACLASS, ValueAction
 
+from . import components
 from .components import CARD_BY_KEY, EXCAVATION_TABLE, MAX_WEEKS, REGIONS, RELIC_VALUES
 
 __all__ = [
     "ThebesAction", "Take", "Dig", "DigWeeks", "Draw", "PlayThief", "PlayRobbers", "PlayScientist", "PickRelic",
-    "GiveRelic", "ACTION_TYPES", "TURN", "WEEKS", "DRAW", "ROBBERS", "MUSEUM", "OVER", "PHASES",
+    "GiveRelic", "ACTION_TYPES", "TURN", "WEEKS", "DRAW", "ROBBERS", "MUSEUM", "OVER", "PHASES", "dig_lengths",
+    "BY_REGION", "TAKES", "PLAYS", "DIGS", "SCIENTISTS", "DRAWS", "PICKS", "GIVES",
 ]
 
 #: The steps of a turn: any action (``TURN``), a dig's weeks, a dig's or a thief's draw, the tomb
@@ -214,3 +216,36 @@ class GiveRelic(ThebesAction):
 
 #: The game's action types, in the order the codec tries them when reading text.
 ACTION_TYPES = (Take, Dig, DigWeeks, Draw, PlayThief, PlayRobbers, PlayScientist, PickRelic, GiveRelic)
+
+
+# -- the actions the legal-list generator hands out ---------------------------------------------------------
+# Built once: ``ValueAction`` makes each the one object of its value; these tables only spare the
+# constructor on the hot path of random playouts and search (``ThebesState._legal_actions``).
+
+#: Region indexes in the order of their names (the legal list is sorted by region name).
+BY_REGION = sorted(range(len(REGIONS)), key=lambda i: REGIONS[i])
+TAKES = {key: Take(key) for key in CARD_BY_KEY}
+#: The hand cards played on their own: a thief or tomb robbers (their keys sort as their actions).
+PLAYS: dict[str, ThebesAction] = {a.card: a for r in REGIONS for a in (PlayThief(r), PlayRobbers(r))}
+DIGS = [Dig(r) for r in REGIONS]
+SCIENTISTS = [PlayScientist(REGIONS[r]) for r in BY_REGION]
+DRAWS = {(r, n): Draw(REGIONS[r], n) for r in range(len(REGIONS)) for n in _DOMAIN["cards"]}
+PICKS = {(r, v): PickRelic(REGIONS[r], v) for r in range(len(REGIONS)) for v in _DOMAIN["value"]}
+GIVES = {(r, v): GiveRelic(REGIONS[r], v) for r in range(len(REGIONS)) for v in _DOMAIN["value"]}
+_LENGTHS: dict[tuple[int, int, bool], list[DigWeeks]] = {}
+
+
+def dig_lengths(assistant: bool) -> list[DigWeeks]:
+    """The dig lengths one may announce, with the assistant too if it is in hand: « Une fouille doit durer au
+    moins 1 semaine, mais ne peut pas en excéder 12 » (``components.MIN_WEEKS``, ``MAX_WEEKS``, read now),
+    whatever the excavation table gives.
+
+    >>> [str(a) for a in dig_lengths(True)[:3]]
+    ['dig for 1 week', 'dig for 1 week with the assistant', 'dig for 2 weeks']
+    """
+    key = (components.MIN_WEEKS, components.MAX_WEEKS, assistant)
+    lengths = _LENGTHS.get(key)
+    if lengths is None:
+        helped = (False, True) if assistant else (False,)
+        lengths = _LENGTHS[key] = sorted(DigWeeks(w, a) for w in range(key[0], key[1] + 1) for a in helped)
+    return lengths

@@ -1,15 +1,31 @@
 """Thebes: what each seat may see and is certain of, and a copy with the rest resampled (for the bots).
 
-Hidden are the deck's order, the cards of the excavation piles (their sizes
-are public: see "Pile sizes are public" in ``state.py``'s docstring) and the
-others' hands (their sizes show).  A seat is *certain* of part of a pile
-(``state.known[seat][region]``): everything after its scientist or tomb
-robbers looked, minus the relics seen drawn since, plus the rubble seen going
-back (``forget``).  The rest of a pile is, for that seat, a uniformly random
-part of the region's unseen cards (``unseen``).
+Hidden are the deck's order, the cards of the excavation piles and the
+others' hands.  Two decisions where the rule book is silent (listed with the
+others in ``state.py``'s docstring, tested in ``tests/test_thebes_rules.py``):
+
+* **Pile sizes are public, their contents are not.**  « vous n'avez jamais le
+  droit de compter les cartes des paquets de Fouilles » forbids counting the
+  cards of a pile; it does not hide what everyone saw: each card that goes
+  onto a pile is revealed by its back as it comes off the deck (set-up and
+  refills: « les cartes affichant des Reliques sont posées face cachée sur leur
+  case de Fouilles »), and each card that leaves it is shown (relics are laid
+  face up, rubble goes back).  A player with a perfect memory therefore knows
+  every pile's size, and the engine gives it to every seat; at the table you
+  estimate it.  What a seat knows of a pile (``known``) is what it
+  is certain of: everything after a scientist or tomb robbers look, the
+  relics seen drawn (removed) and the rubble seen going back.  The rest of a
+  pile is, for that seat, a uniformly random part of the region's unseen
+  cards: ``scoring.dig_odds`` turns this into exact odds.
+* **Hands** are hidden on the table (others see a count), but every action
+  card was taken face up from a storage space and every play is shown, so a
+  player with a good memory knows them: ``resample`` keeps them.
 
 ``observation(state, player)`` is what ``player`` sees; ``resample(copy,
-player, rng, record)`` redraws everything else consistently with it.
+player, rng, record)`` redraws everything else consistently with it, from the
+public record of the log (``public_knowledge``); ``forget`` applies a public
+draw to what every seat is certain of; ``unseen`` is a region's cards a seat
+has not located.
 """
 
 from __future__ import annotations
@@ -21,7 +37,7 @@ from archeo_lab.engine import Rng
 
 from .components import GREEN, REGION_INDEX, REGIONS, RELIC_KEYS, RELIC_OF, RELIC_VALUES
 
-__all__ = ["observation", "resample", "public_knowledge", "forget", "unseen"]
+__all__ = ["observation", "resample", "public_knowledge", "forget", "unseen", "deck_relics"]
 
 
 def observation(state: Any, player: int) -> dict[str, Any]:
@@ -175,6 +191,16 @@ def unseen(state: Any, seat: int, r: int) -> list[int]:
             out[rv[1]] -= 1
     out.subtract(state.known[seat][r])
     return sorted(out.elements())
+
+
+def deck_relics(deck: list[str]) -> list[int]:
+    """Relic cards of each region in ``deck``: public, as each card's back showed when the deck was dealt
+    (the region's cards minus those in its pile, kept or given away)."""
+    counts = [0] * len(REGIONS)
+    for key in deck:
+        if not GREEN[key]:
+            counts[RELIC_OF[key][0]] += 1
+    return counts
 
 
 def _minus(a: list[int], b: list[int]) -> list[int]:

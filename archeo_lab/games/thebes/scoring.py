@@ -31,13 +31,13 @@ from math import comb
 from collections.abc import Iterable, Mapping, Sequence
 
 from .components import (
-    CARD_BY_KEY, CONGRESS_TABLE, EXCAVATION_TABLE, EXHIBITION_BY_KEY, MAX_KNOWLEDGE, MAX_WEEKS, REGION_INDEX,
-    REGIONS,
+    CARD_BY_KEY, CONGRESS_TABLE, EXCAVATION_TABLE, EXHIBITION_BY_KEY, MAX_KNOWLEDGE, MAX_WEEKS, PROFESSOR_POINTS,
+    REGION_INDEX, REGIONS,
 )
 
 __all__ = [
     "dig_knowledge", "dig_cards", "min_weeks", "exhibition_weeks", "tableau_counts", "congress_points",
-    "time_bonus", "DigOdds", "dig_odds", "expected_points", "score_rows",
+    "time_bonus", "DigOdds", "dig_odds", "expected_points", "score_rows", "breakdown",
 ]
 
 
@@ -299,6 +299,27 @@ def expected_points(cards: int, known: Sequence[int] = (), unseen: Sequence[int]
         return 0.0
     mean_unseen = sum(unseen) / len(unseen) if unseen else 0.0
     return min(cards, n) * (sum(known) + unknown * mean_unseen) / n
+
+
+def breakdown(relics: Sequence[Sequence[Sequence[int]]], tableau: Sequence[Sequence[str]],
+              professors: Sequence[int | None], congresses: Sequence[int], weeks: Sequence[int]) -> list[dict]:
+    """Each seat's points line by line ("Décompte final") from what it holds: ``relics[s][r]`` the values
+    kept, ``tableau[s]`` the face-up cards (exhibitions and museums score their printed points),
+    ``professors`` the holder of each professor card (``PROFESSOR_POINTS`` each).
+
+    >>> rows = breakdown([[[4], [], [1], []], [[], [], [], []]], [["exhibition 1"], []], [0, None], [0, 2], [9, 7])
+    >>> [(r["relics"], r["exhibitions"], r["professors"], r["congresses"], r["total"]) for r in rows]
+    [(5, 5, 5, 0, 15), (0, 0, 0, 3, 3)]
+    """
+    def printed(family: str) -> list[int]:
+        return [sum(CARD_BY_KEY[k].points for k in t if CARD_BY_KEY[k].family == family) for t in tableau]
+
+    held = [0] * len(weeks)
+    for holder in professors:
+        if holder is not None:
+            held[holder] += PROFESSOR_POINTS
+    return score_rows([sum(map(sum, seat)) for seat in relics], printed("exhibition"), held, printed("museum"),
+                      congresses, weeks)
 
 
 def score_rows(relics: Sequence[int], exhibitions: Sequence[int], professors: Sequence[int],

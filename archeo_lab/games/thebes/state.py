@@ -66,22 +66,10 @@ each tested in ``tests/test_thebes_rules.py``):
   draw): the shuffle and the reveal are a step of their own, so the weeks
   are chosen before any card is seen.  The digger's marker moves when the
   weeks are announced; the thief's week is paid after its draw.
-* **Pile sizes are public, their contents are not.**  « vous n'avez jamais le
-  droit de compter les cartes des paquets de Fouilles » forbids counting the
-  cards of a pile; it does not hide what everyone saw: each card that goes
-  onto a pile is revealed by its back as it comes off the deck (set-up and
-  refills: « les cartes affichant des Reliques sont posées face cachée sur leur
-  case de Fouilles »), and each card that leaves it is shown (relics are laid
-  face up, rubble goes back).  A player with a perfect memory therefore knows
-  every pile's size, and the engine gives it to every seat; at the table you
-  estimate it.  What a seat knows of a pile (``known``) is what it
-  is certain of: everything after a scientist or tomb robbers look, the
-  relics seen drawn (removed) and the rubble seen going back.  The rest of a
-  pile is, for that seat, a uniformly random part of the region's unseen
-  cards: ``scoring.dig_odds`` turns this into exact odds.
-* **Hands** are hidden on the table (others see a count), but every action
-  card was taken face up from a storage space and every play is shown, so a
-  player with a good memory knows them: ``determinize`` keeps them.
+* **Pile sizes are public, their contents are not; hands are known to a
+  good memory** (« vous n'avez jamais le droit de compter les cartes des
+  paquets de Fouilles » forbids counting, not seeing): why, and what each
+  seat is certain of, in ``hidden.py``'s docstring.
 * The tomb robbers must take a relic if the pile holds one.  A museum's
   relics are chosen one by one (``give egypt relic 1``), automatically when
   there is no choice; its weeks are paid once they are given.
@@ -103,11 +91,11 @@ from archeo_lab.engine import Action, Fields, Game, Rng, State
 
 from . import components, hidden, refusals, saves, scoring
 from .actions import (
-    ACTION_TYPES, DRAW, MUSEUM, OVER, ROBBERS, TURN, WEEKS, Dig, DigWeeks, Draw, GiveRelic, PickRelic, PlayRobbers,
-    PlayScientist, PlayThief, Take, ThebesAction,
+    ACTION_TYPES, BY_REGION, DIGS, DRAW, DRAWS, GIVES, MUSEUM, OVER, PICKS, PLAYS, ROBBERS, SCIENTISTS, TAKES, TURN,
+    WEEKS, Dig, DigWeeks, Draw, GiveRelic, PickRelic, PlayRobbers, PlayScientist, PlayThief, Take, dig_lengths,
 )
 from .components import (
-    CARD_BY_KEY, DECK_KEYS, EXHIBITION_BY_KEY, FAMILY, GENERAL, MUSEUM_BY_KEY, PROFESSOR_POINTS, PROFESSORS,
+    CARD_BY_KEY, DECK_KEYS, EXHIBITION_BY_KEY, FAMILY, GENERAL, MUSEUM_BY_KEY, PROFESSORS,
     REGION_INDEX, REGIONS, RELIC_KEYS, RELIC_OF, STORAGE_SPACES, THIEF_CARDS, permits_dealt,
 )
 from .components import GREEN as _GREEN
@@ -115,48 +103,10 @@ from .scoring import exhibition_weeks
 
 __all__ = ["ThebesState", "ThebesGame", "GAME"]
 
-#: Region indexes in the order of their names (the legal list is sorted by region name).
-_ALPHA = sorted(range(len(REGIONS)), key=lambda i: REGIONS[i])
-#: The actions the legal-list generator hands out, built once: ``ValueAction`` makes them the one
-#: object of their value, and these tables spare the constructor on the hot path of playouts and search.
-_TAKE = {key: Take(key) for key in CARD_BY_KEY}
-_PLAY: dict[str, ThebesAction] = {a.card: a for r in REGIONS for a in (PlayThief(r), PlayRobbers(r))}
-_DIG = [Dig(r) for r in REGIONS]
-_SCIENTISTS = [PlayScientist(REGIONS[r]) for r in _ALPHA]
-_DRAW = {(r, n): Draw(REGIONS[r], n) for r in range(len(REGIONS)) for n in Draw.domain["cards"]}
-_PICK = {(r, v): PickRelic(REGIONS[r], v) for r in range(len(REGIONS)) for v in PickRelic.domain["value"]}
-_GIVE = {(r, v): GiveRelic(REGIONS[r], v) for r in range(len(REGIONS)) for v in GiveRelic.domain["value"]}
-_LENGTHS: dict[tuple[int, int, bool], list[DigWeeks]] = {}
-
-
-def _dig_lengths(assistant: bool) -> list[DigWeeks]:
-    """The dig lengths one may announce, with the assistant too if it is in hand: « Une fouille doit durer au
-    moins 1 semaine, mais ne peut pas en excéder 12 » (``components.MIN_WEEKS``, ``MAX_WEEKS``), whatever
-    the excavation table gives."""
-    key = (components.MIN_WEEKS, components.MAX_WEEKS, assistant)
-    lengths = _LENGTHS.get(key)
-    if lengths is None:
-        helped = (False, True) if assistant else (False,)
-        lengths = _LENGTHS[key] = sorted(DigWeeks(w, a) for w in range(key[0], key[1] + 1) for a in helped)
-    return lengths
-
 
 class ThebesState(State):
-    """A position of Thebes.  Public fields are read-only for learners (``changed()`` after editing one).
-
-    ``week``/``height``: each time marker's week and its height in the stacks
-    (higher = on top); ``deck`` (last item on top); ``storage``: the four
-    storage spaces; ``exhibits``/``museums``: the presentation displays;
-    ``piles[r]``: the values (0 = rubble) in region ``r``'s excavation pile;
-    ``known[s][r]``: the part of that pile seat ``s`` is certain of;
-    ``tableau[s]``: face-up cards; ``relics[s][r]``: relic values kept;
-    ``hand[s]``: hidden action cards; ``permits[s]``: permits left per region,
-    then general; ``professors``: the holder of each professor card;
-    ``removed``: cards out of the game; ``phase``/``pending``: a dig's draw,
-    the tomb robbers' pick or a museum's gifts still owed; ``events``: the
-    public log.  ``expertise``, ``general`` and ``congress`` are counted from
-    the face-up cards.
-    """
+    """A position of Thebes.  Its fields are read-only for learners (``changed()`` after editing one);
+    per seat ``s``, region ``r`` (the index in ``REGIONS``):"""
 
     __slots__ = (
         "players", "variant", "seed", "rng", "chance_count", "_legal_cache", "current_player", "is_terminal",
@@ -164,30 +114,30 @@ class ThebesState(State):
         "relics", "hand", "permits", "professors", "removed", "phase", "pending", "events",
         "expertise", "general", "congress", "_pub",
     )
-    week: list[int]
-    height: list[int]
-    stamp: int
-    deck: list[str]
-    storage: list[str | None]
-    exhibits: list[str]
+    week: list[int]                   # each time marker's week on the time track (échelle chronologique)
+    height: list[int]                 # its height in the stacks (higher: on top)
+    stamp: int                        # the highest height given so far
+    deck: list[str]                   # card keys, the last on top
+    storage: list[str | None]         # the four storage spaces (cases de stockage)
+    exhibits: list[str]               # the presentation displays (Expositions, Musées)
     museums: list[str]
-    piles: list[list[int]]
-    known: list[list[list[int]]]
-    tableau: list[list[str]]
-    relics: list[list[list[int]]]
-    hand: list[list[str]]
-    permits: list[list[int]]
-    professors: list[int | None]
-    removed: list[str]
-    phase: str
+    piles: list[list[int]]            # piles[r]: the values in region r's excavation pile (0: rubble)
+    known: list[list[list[int]]]      # known[s][r]: the part of piles[r] seat s is certain of (hidden.py)
+    tableau: list[list[str]]          # face-up cards
+    relics: list[list[list[int]]]     # relics[s][r]: the values of the relics kept
+    hand: list[list[str]]             # the hidden action cards
+    permits: list[list[int]]          # excavation permits left per region, then general (GENERAL)
+    professors: list[int | None]      # the holder of each card of PROFESSORS
+    removed: list[str]                # cards out of the game
+    phase: str                        # the step the turn is at (actions.PHASES)
     #: The step under way: ("weeks", r), ("draw", "dig" or "thief", r, cards, weeks to pay after),
     #: ("robbers", r), ("museum", key, relics still owed); None at the start of a turn.
     pending: tuple[Any, ...] | None
-    events: list[tuple[Any, ...]]
-    expertise: list[list[int]]
+    events: list[tuple[Any, ...]]     # the public log
+    expertise: list[list[int]]        # counted from the face-up cards (scoring.tableau_counts)
     general: list[int]
     congress: list[int]
-    #: ``_public_knowledge``'s cache: (log length read, rubble seen per pile, cards added since each look).
+    #: ``hidden.public_knowledge``'s cache: (log length read, rubble seen per pile, cards added since each look).
     _pub: tuple[int, list[int], list[list[int | None]]] | None
 
     # -- set-up ("Mise en place") -------------------------------------------------------------------
@@ -201,37 +151,23 @@ class ThebesState(State):
         # Time markers stacked on week 0 in random order (the last one on top).
         order = list(range(n))
         rng.shuffle(order)
-        s.week = [0] * n
-        s.height = [0] * n
+        s.week, s.height, s.stamp = [0] * n, [0] * n, n
         for h, seat in enumerate(order):
             s.height[seat] = h + 1
-        s.stamp = n
         s.deck = list(DECK_KEYS)
         rng.shuffle(s.deck)
-        s.storage = [None] * STORAGE_SPACES
-        s.exhibits, s.museums = [], []
+        s.storage, s.exhibits, s.museums, s.removed = [None] * STORAGE_SPACES, [], [], []
         s.piles = [[] for _ in REGIONS]
         s.known = [[[] for _ in REGIONS] for _ in range(n)]
-        s.tableau = [[] for _ in range(n)]
         s.relics = [[[] for _ in REGIONS] for _ in range(n)]
-        s.hand = [[] for _ in range(n)]
+        s.tableau, s.hand = [[] for _ in range(n)], [[] for _ in range(n)]
         s.permits = [permits_dealt(n) for _ in range(n)]
         s.professors = [None] * len(PROFESSORS)
-        s.removed = []
-        s.expertise = [[0] * len(REGIONS) for _ in range(n)]
-        s.general = [0] * n
-        s.congress = [0] * n
+        s.expertise, s.general, s.congress = [[0] * len(REGIONS) for _ in range(n)], [0] * n, [0] * n
         s.phase, s.pending = TURN, None
         s.events = [("start", tuple(order))]
-        revealed = []
-        while True:
-            filled = None not in s.storage
-            if filled and _GREEN[s.deck[-1]]:
-                break
-            key = s.deck.pop()
-            revealed.append(s._place(key, s.storage.index(None) if not filled else None))
-        s.events.append(("setup", tuple(revealed)))
-        s.chance_count = 1
+        s.events.append(("setup", tuple(card for space in range(STORAGE_SPACES) for card in s._deal(space))))
+        s.chance_count = 1                   # the deal: one chance event
         s.current_player = s._next_player()
         return s
 
@@ -244,15 +180,15 @@ class ThebesState(State):
         if phase == TURN:
             return self._turn_actions(p)
         if phase == WEEKS:
-            return list(_dig_lengths("assistant" in self.hand[p]))
+            return list(dig_lengths("assistant" in self.hand[p]))
         assert pending is not None
         if phase == DRAW:
-            return [_DRAW[pending[2], pending[3]]]
+            return [DRAWS[pending[2], pending[3]]]
         if phase == ROBBERS:
             r = pending[1]
-            return [_PICK[r, v] for v in sorted(set(self.piles[r])) if v]
+            return [PICKS[r, v] for v in sorted(set(self.piles[r])) if v]
         relics = self.relics[p]              # MUSEUM
-        return [_GIVE[r, v] for r in _ALPHA for v in sorted(set(relics[r]))]
+        return [GIVES[r, v] for r in BY_REGION for v in sorted(set(relics[r]))]
 
     def _turn_actions(self, p: int) -> list[Action]:
         """Take a card (from storage, or a presentation whose condition is met), play an action card from
@@ -270,25 +206,25 @@ class ThebesState(State):
                 for key in self.museums:     # Musées: the relics to give are held
                     if held >= MUSEUM_BY_KEY[key].relics:
                         keys.add(key)
-        out: list[Action] = [_TAKE[k] for k in sorted(keys)]  # type: ignore[type-var]  # storage is full
+        out: list[Action] = [TAKES[k] for k in sorted(keys)]  # type: ignore[type-var]  # storage is full
         hand = self.hand[p]
         general = False
         if hand:
             scientist = False
             for key in hand:                 # the hand is sorted: so are its plays
-                play = _PLAY.get(key)
+                play = PLAYS.get(key)
                 if play is not None:
                     out.append(play)
                 elif key == "scientist":
                     scientist = True
             if scientist:
-                out.extend(_SCIENTISTS)
+                out.extend(SCIENTISTS)
             general = "general dig permit" in hand
         permits, expertise, need = self.permits[p], self.expertise[p], components.DIG_EXPERTISE
         general = general or permits[GENERAL] > 0
-        for r in _ALPHA:
+        for r in BY_REGION:
             if expertise[r] >= need and (general or permits[r]):
-                out.append(_DIG[r])
+                out.append(DIGS[r])
         return out
 
     def _is_legal(self, action: Action) -> bool:
@@ -308,16 +244,7 @@ class ThebesState(State):
 
     def score_breakdown(self) -> list[dict[str, int]]:
         """Each seat's points line by line: relics, exhibitions, professors, museums, congresses, time."""
-        def printed(family: str) -> list[int]:
-            return [sum(CARD_BY_KEY[k].points for k in t if FAMILY[k] == family) for t in self.tableau]
-
-        professors = [0] * self.players
-        for holder in self.professors:
-            if holder is not None:
-                professors[holder] += PROFESSOR_POINTS
-        relics = [sum(map(sum, seat)) for seat in self.relics]
-        return scoring.score_rows(relics, printed("exhibition"), professors, printed("museum"), self.congress,
-                                  self.week)
+        return scoring.breakdown(self.relics, self.tableau, self.professors, self.congress, self.week)
 
     def _tiebreak(self, seat: int) -> tuple[int, int]:
         # "c'est le joueur dont le pion de temps est le dernier ... qui l'emporte"; same week: the top marker.
@@ -363,11 +290,7 @@ class ThebesState(State):
 
     # -- hidden information (``hidden.py``) -----------------------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` sees: everything but the deck's order, the piles' hidden cards and the others' hands.
-
-        Piles show their size and what ``player`` knows of them; other hands
-        show their size.  The log (public) says which action cards were taken.
-        """
+        """What ``player`` sees: all but the deck's order, the piles' hidden cards and the others' hands."""
         return hidden.observation(self, self.check_seat(player))
 
     def determinize(self, player: int, rng: Rng | int) -> ThebesState:
@@ -508,11 +431,7 @@ class ThebesState(State):
     def _robbers(self, p: int, action: PlayRobbers) -> None:
         """Pilleurs de tombes: look through the pile and take a relic, « Si le paquet en question ne contient
         que des cartes sans valeur, le joueur ne prend pas de carte »."""
-        self._play(p, action.card)
-        r = REGION_INDEX[action.region]
-        self.known[p][r] = self.piles[r][:]
-        self.chance_count += 1
-        self.events.append(("robbers", p, action.region))
+        r = self._look(p, action)
         if any(self.piles[r]):
             self.phase, self.pending = ROBBERS, ("robbers", r)
         else:
@@ -530,12 +449,17 @@ class ThebesState(State):
 
     def _scientist(self, p: int, action: PlayScientist) -> None:
         """Scientifique: « Le joueur peut regarder toutes les cartes d'un paquet de Fouilles »."""
+        self._look(p, action)
+        self._end_turn(p, CARD_BY_KEY[action.card].play_weeks)
+
+    def _look(self, p: int, action: PlayRobbers | PlayScientist) -> int:
+        """The card is played, and ``p`` sees the whole pile (a chance event: it learns its cards)."""
         self._play(p, action.card)
         r = REGION_INDEX[action.region]
         self.known[p][r] = self.piles[r][:]
         self.chance_count += 1
-        self.events.append(("scientist", p, action.region))
-        self._end_turn(p, CARD_BY_KEY[action.card].play_weeks)
+        self.events.append((action.kind, p, action.region))
+        return r
 
     def _give(self, p: int, action: GiveRelic) -> None:
         """Musées: one relic given for good."""
@@ -582,17 +506,21 @@ class ThebesState(State):
             self.storage[space] = key  # type: ignore[index]  # a green card that is no presentation has a space
         return key
 
-    def _refill(self, space: int) -> None:
-        """Refill an emptied storage space as at set-up; an empty deck ends the game at once."""
+    def _deal(self, space: int) -> list[str]:
+        """Reveal cards off the deck until the storage space ``space`` is filled and the deck's top card is
+        green (set-up: « arrêtez quand les quatre cases de stockage [...] contiennent chacune une carte et que
+        le dos de la première carte de la pioche est vert »; refills: the same).  Returns what the table saw."""
         deck, storage = self.deck, self.storage
         revealed = []
-        while deck:
-            if storage[space] is not None and _GREEN[deck[-1]]:
-                break
+        while deck and not (storage[space] is not None and _GREEN[deck[-1]]):
             revealed.append(self._place(deck.pop(), space))
+        return revealed
+
+    def _refill(self, space: int) -> None:
+        """Refill an emptied storage space as at set-up; an empty deck ends the game at once."""
+        self.events.append(("deck", tuple(self._deal(space))))
         self.chance_count += 1
-        self.events.append(("deck", tuple(revealed)))
-        if not deck:
+        if not self.deck:
             self.phase, self.pending, self.current_player, self.is_terminal = OVER, None, None, True
             self.events.append(("end", tuple(self.scores())))
 
@@ -623,8 +551,9 @@ class ThebesState(State):
         return best
 
     def _check_professors(self, p: int, regions: Iterable[int] = range(len(REGIONS))) -> None:
-        """Professors go to 4+ expertise, the world expert to 10+ knowledge, and move on strictly more
-        (``components.PROFESSOR_EXPERTISE``, ``WORLD_EXPERT_KNOWLEDGE``)."""
+        """Professeurs: a region's professor goes to the first seat with ``components.PROFESSOR_EXPERTISE``
+        expertise there, the world expert to the first with ``WORLD_EXPERT_KNOWLEDGE`` knowledge, and each
+        moves on to a seat that gets strictly more (« Dès qu'un autre joueur accumule plus d'Expertise »)."""
         exp = self.expertise
         for r in regions:
             mine = exp[p][r]
@@ -647,12 +576,8 @@ class ThebesState(State):
         return scoring.dig_knowledge(self.expertise[seat][r], self.general[seat], assistant)
 
     def deck_relics(self) -> list[int]:
-        """Relic cards of each region still in the deck (public: totals minus piles and tableaux)."""
-        counts = [0] * len(REGIONS)
-        for key in self.deck:
-            if not _GREEN[key]:
-                counts[RELIC_OF[key][0]] += 1
-        return counts
+        """Relic cards of each region still in the deck (public: their backs showed as the deck was dealt)."""
+        return hidden.deck_relics(self.deck)
 
     def unseen(self, seat: int, region: int | str) -> list[int]:
         """The values of ``region``'s cards ``seat`` has not located: the pile's unknown part and the deck's
@@ -673,10 +598,9 @@ class ThebesState(State):
     @classmethod
     def _from_dict(cls, fields: Fields, players: int, variant: str) -> ThebesState:
         s = object.__new__(cls)
-        s.players, s.variant = players, variant
-        s._legal_cache, s._pub = None, None
+        s.players, s.variant, s._legal_cache, s._pub = players, variant, None, None
         saves.read_into(s, fields, players)
-        s.changed()
+        s.changed()                      # the counts from the face-up cards: recomputed, never read
         return s
 
     def check(self) -> list[str]:
