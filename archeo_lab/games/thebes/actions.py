@@ -39,7 +39,7 @@ from typing import Any, ClassVar
 from archeo_lab.engine.actions import ACTION_DATACLASS, ValueAction
 
 from . import components
-from .components import CARD_BY_KEY, EXCAVATION_TABLE, MAX_WEEKS, REGIONS, RELIC_VALUES
+from .components import CARD_BY_KEY, EXCAVATION_TABLE, MAX_WEEKS, MIN_WEEKS, REGIONS, RELIC_VALUES
 
 __all__ = [
     "ThebesAction", "Take", "Dig", "DigWeeks", "Draw", "PlayThief", "PlayRobbers", "PlayScientist", "PickRelic",
@@ -52,12 +52,13 @@ __all__ = [
 TURN, WEEKS, DRAW, ROBBERS, MUSEUM, OVER = "turn", "weeks", "draw", "robbers", "museum", "over"
 PHASES = (TURN, WEEKS, DRAW, ROBBERS, MUSEUM, OVER)
 
+#: Cards a draw may take (up to the excavation table's most) and the values of relics (rubble is 0).
+_CARDS, _VALUES = range(1, max(map(max, EXCAVATION_TABLE)) + 1), range(1, max(RELIC_VALUES) + 1)
 #: Per field, the values the rules can make legal: a card of the box, a region, a dig of 1 to 12 weeks,
-#: up to the excavation table's most cards, a relic worth 1 to 6.
+#: a draw of up to the excavation table's most cards, a relic worth 1 to 6.
 _DOMAIN = {
-    "card": frozenset(CARD_BY_KEY), "region": frozenset(REGIONS), "weeks": range(1, MAX_WEEKS + 1),
-    "assistant": (False, True), "cards": range(1, max(map(max, EXCAVATION_TABLE)) + 1),
-    "value": range(1, max(RELIC_VALUES) + 1),
+    "card": frozenset(CARD_BY_KEY), "region": frozenset(REGIONS), "weeks": range(MIN_WEEKS, MAX_WEEKS + 1),
+    "assistant": (False, True), "cards": _CARDS, "value": _VALUES,
 }
 
 
@@ -229,9 +230,9 @@ TAKES = {key: Take(key) for key in CARD_BY_KEY}
 PLAYS: dict[str, ThebesAction] = {a.card: a for r in REGIONS for a in (PlayThief(r), PlayRobbers(r))}
 DIGS = [Dig(r) for r in REGIONS]
 SCIENTISTS = [PlayScientist(REGIONS[r]) for r in BY_REGION]
-DRAWS = {(r, n): Draw(REGIONS[r], n) for r in range(len(REGIONS)) for n in _DOMAIN["cards"]}
-PICKS = {(r, v): PickRelic(REGIONS[r], v) for r in range(len(REGIONS)) for v in _DOMAIN["value"]}
-GIVES = {(r, v): GiveRelic(REGIONS[r], v) for r in range(len(REGIONS)) for v in _DOMAIN["value"]}
+DRAWS = {(r, n): Draw(REGIONS[r], n) for r in range(len(REGIONS)) for n in _CARDS}
+PICKS = {(r, v): PickRelic(REGIONS[r], v) for r in range(len(REGIONS)) for v in _VALUES}
+GIVES = {(r, v): GiveRelic(REGIONS[r], v) for r in range(len(REGIONS)) for v in _VALUES}
 _LENGTHS: dict[tuple[int, int, bool], list[DigWeeks]] = {}
 
 

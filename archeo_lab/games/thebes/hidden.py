@@ -83,7 +83,8 @@ def resample(c: Any, player: int, rng: Rng, record: tuple[list[int], list[list[i
     Hands are kept: every action card was taken face up and every play is
     shown (see ``state.py``'s docstring).
     """
-    greens, relic_keys = [], []
+    greens: list[str] = []
+    relic_keys: list[str] = []
     deck_by_region: list[list[int]] = [[] for _ in REGIONS]
     for key in c.deck:
         if GREEN[key]:

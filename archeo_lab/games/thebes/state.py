@@ -206,7 +206,7 @@ class ThebesState(State):
                 for key in self.museums:     # Musées: the relics to give are held
                     if held >= MUSEUM_BY_KEY[key].relics:
                         keys.add(key)
-        out: list[Action] = [TAKES[k] for k in sorted(keys)]  # type: ignore[type-var]  # storage is full
+        out: list[Action] = [TAKES[k] for k in sorted(keys)]  # type: ignore[index,type-var]  # storage is full
         hand = self.hand[p]
         general = False
         if hand:
