@@ -18,11 +18,12 @@ from archeo_lab.engine import Fields
 from archeo_lab.engine.errors import quote
 from archeo_lab.engine.saves import SEAT, CorruptSave, Spec, ints, items, one_of, per_seat
 
+from . import components
 from .actions import DRAW, MUSEUM, OVER, PHASES, ROBBERS, TURN, WEEKS
 from .components import (
     ALL_KEYS, CARD_BY_KEY, EXCAVATION_TABLE, EXHIBITION_BY_KEY, FAMILY, GENERAL, GREEN, MAX_WEEKS, MUSEUM_BY_KEY,
-    PERMITS, PROFESSOR_EXPERTISE, PROFESSORS, REGION_INDEX, REGIONS, RELIC_KEYS, RELIC_VALUES, STORAGE_SPACES,
-    WORLD_EXPERT_KNOWLEDGE, permits_dealt,
+    PERMITS, PROFESSORS, REGION_INDEX, REGIONS, RELIC_KEYS, RELIC_VALUES, STORAGE_SPACES,
+    permits_dealt,
 )
 from .scoring import tableau_counts
 
@@ -202,17 +203,17 @@ def _knowledge(s: Any) -> list[str]:
 def _professors(s: Any) -> list[str]:
     problems = []
     seats = range(s.players)
+    need, world = components.PROFESSOR_EXPERTISE, components.WORLD_EXPERT_KNOWLEDGE
     for r in range(len(REGIONS)):
         holder = s.professors[r]
         best = max(s.expertise[seat][r] for seat in seats)
-        if (holder is None and best >= PROFESSOR_EXPERTISE) or \
-                (holder is not None and (s.expertise[holder][r] < PROFESSOR_EXPERTISE
-                                         or s.expertise[holder][r] != best)):
+        if (holder is None and best >= need) or \
+                (holder is not None and (s.expertise[holder][r] < need or s.expertise[holder][r] != best)):
             problems.append(f"the {PROFESSORS[r]} is not with the player with the most expertise")
     totals = [sum(s.expertise[seat]) + s.general[seat] for seat in seats]
     holder = s.professors[-1]
-    if (holder is None and max(totals) >= WORLD_EXPERT_KNOWLEDGE) or \
-            (holder is not None and (totals[holder] < WORLD_EXPERT_KNOWLEDGE or totals[holder] != max(totals))):
+    if (holder is None and max(totals) >= world) or \
+            (holder is not None and (totals[holder] < world or totals[holder] != max(totals))):
         problems.append("the world expert is not with the player with the most knowledge")
     return problems
 

@@ -96,7 +96,7 @@ from .actions import (
 )
 from .components import (
     CARD_BY_KEY, DECK_KEYS, EXHIBITION_BY_KEY, FAMILY, GENERAL, MUSEUM_BY_KEY, PROFESSORS,
-    REGION_INDEX, REGIONS, RELIC_KEYS, RELIC_OF, STORAGE_SPACES, THIEF_CARDS, permits_dealt,
+    REGION_INDEX, REGIONS, RELIC_KEYS, RELIC_OF, STORAGE_SPACES, permits_dealt,
 )
 from .components import GREEN as _GREEN
 from .scoring import exhibition_weeks
@@ -423,7 +423,8 @@ class ThebesState(State):
         weeks = CARD_BY_KEY[action.card].play_weeks
         self.events.append(("thief", p, action.region))
         if self.piles[r]:
-            self.phase, self.pending = DRAW, ("draw", "thief", r, min(THIEF_CARDS, len(self.piles[r])), weeks)
+            cards = min(components.THIEF_CARDS, len(self.piles[r]))
+            self.phase, self.pending = DRAW, ("draw", "thief", r, cards, weeks)
         else:
             self.events.append(("empty", p, action.region))
             self._end_turn(p, weeks)
