@@ -162,7 +162,7 @@ def _storage(state: ThebesState, cards: _Cards, storage: Sequence[str] | None) -
     if storage is not None:
         if len(storage) != STORAGE_SPACES or any(not GREEN.get(k, False) or FAMILY[k] in (
                 "exhibition", "museum", "professor") for k in storage):
-            raise ValueError("storage: give 4 green cards that are not presentations")
+            raise ValueError(f"storage: give {STORAGE_SPACES} green cards that are not presentations")
         return [cards.pull(k, "storage") for k in storage]
     new: list[str | None] = [k for k in state.storage if k is not None and cards.left(k) and cards.pull(k, "storage")]
     for key in reversed(cards.deck):

@@ -95,7 +95,7 @@ from .actions import (
     WEEKS, Dig, DigWeeks, Draw, GiveRelic, PickRelic, PlayRobbers, PlayScientist, PlayThief, Take, dig_lengths,
 )
 from .components import (
-    CARD_BY_KEY, DECK_KEYS, EXHIBITION_BY_KEY, FAMILY, GENERAL, MUSEUM_BY_KEY, PROFESSORS,
+    CARD_BY_KEY, DECK_KEYS, EXHIBITION_BY_KEY, FAMILY, GENERAL, MUSEUM_BY_KEY, PERMITS, PROFESSORS,
     REGION_INDEX, REGIONS, RELIC_KEYS, RELIC_OF, STORAGE_SPACES, permits_dealt,
 )
 from .components import GREEN as _GREEN
@@ -622,7 +622,7 @@ class ThebesGame(Game):
 
     key = "thebes"
     title = "Thebes: The Tomb Raiders"
-    min_players, max_players = 2, 4
+    min_players, max_players = min(PERMITS), max(PERMITS)     # the set-up has a deal for 2, 3 and 4 players
     variants = ("standard",)
     rules_version = 2   # 2: the assistant costs its weeks; any dig length from 1 to 12
     summary = "time as a currency, expected value, hypergeometric draws"
