@@ -28,7 +28,7 @@ from .components import (
 )
 from .scoring import exhibition_weeks
 
-__all__ = ["refusal", "can_dig", "can_give", "RULE_DIG"]
+__all__ = ["refusal", "has_permit", "can_dig", "can_give", "RULE_DIG"]
 
 RULE_DIG = "Mener des fouilles"
 
@@ -42,12 +42,17 @@ def refusal(state: Any, action: ThebesAction) -> str | None:
 
 # -- the rules both the generator and the checks use -------------------------------------------------
 
-def can_dig(state: Any, p: int, r: int) -> bool:
-    """Mener des fouilles: a permit for the region or a general one (large, or the action card), and
-    « au moins 1 point d'Expertise dans la région » (``components.DIG_EXPERTISE``)."""
+def has_permit(state: Any, p: int, r: int) -> bool:
+    """Mener des fouilles: « soit une carte Fouilles de la région à fouiller, soit une carte Fouilles générale »
+    (a large general permit, or the general dig permit action card)."""
     permits = state.permits[p]
-    return state.expertise[p][r] >= components.DIG_EXPERTISE and bool(
-        permits[r] or permits[GENERAL] or "general dig permit" in state.hand[p])
+    return bool(permits[r] or permits[GENERAL] or "general dig permit" in state.hand[p])
+
+
+def can_dig(state: Any, p: int, r: int) -> bool:
+    """Mener des fouilles: a permit (``has_permit``) and « au moins 1 point d'Expertise dans la région à
+    fouiller » (``components.DIG_EXPERTISE``)."""
+    return state.expertise[p][r] >= components.DIG_EXPERTISE and has_permit(state, p, r)
 
 
 def can_give(relics: list[list[int]], key: str) -> bool:
@@ -107,8 +112,7 @@ def _dig(state: Any, action: Dig) -> str | None:
     if can_dig(state, p, r):
         return None
     name = REGION_NAMES[action.region][0]
-    permits = state.permits[p]
-    if not (permits[r] or permits[GENERAL] or "general dig permit" in state.hand[p]):
+    if not has_permit(state, p, r):
         return f"you have no excavation permit (carte Fouilles) for {name} and no general one ({RULE_DIG})"
     return (f"you need at least {components.DIG_EXPERTISE} expertise (Expertise) in {name} to dig there "
             f"({RULE_DIG})")
