@@ -63,6 +63,7 @@ def can_give(relics: list[list[int]], key: str) -> bool:
 # -- one check per kind of action ----------------------------------------------------------------------
 
 def _take(state: Any, action: Take) -> str | None:
+    """Prendre une carte: a card of a storage space, or a presentation card whose condition is met."""
     if state.phase != TURN:
         return _under_way(state, action)
     key = action.card
@@ -93,6 +94,7 @@ def _take(state: Any, action: Take) -> str | None:
 
 
 def _exhibition(state: Any, key: str, counts: list[int]) -> str | None:
+    """Expositions: « Un joueur peut prendre une carte Exposition s'il en remplit les conditions »."""
     if key not in state.exhibits:
         return f"{key} is not on the exhibitions display (Expositions)"
     if exhibition_weeks(key, counts) is not None:
@@ -103,6 +105,7 @@ def _exhibition(state: Any, key: str, counts: list[int]) -> str | None:
 
 
 def _dig(state: Any, action: Dig) -> str | None:
+    """Mener des fouilles, first step: a permit and some expertise in the region (``can_dig``)."""
     if state.phase != TURN:
         return _under_way(state, action)
     r = REGION_INDEX.get(action.region)
@@ -119,6 +122,8 @@ def _dig(state: Any, action: Dig) -> str | None:
 
 
 def _weeks(state: Any, action: DigWeeks) -> str | None:
+    """Mener des fouilles, second step: 1 to 12 weeks (``components.MIN_WEEKS``, ``MAX_WEEKS``), the assistant
+    only from the hand."""
     if state.phase == TURN:
         return "first choose where to dig and give up a permit, e.g. 'dig egypt' (Mener des fouilles)"
     if state.phase != WEEKS:
@@ -132,6 +137,7 @@ def _weeks(state: Any, action: DigWeeks) -> str | None:
 
 
 def _draw(state: Any, action: Draw) -> str | None:
+    """A dig's or a thief's draw: exactly the cards the table (or the thief) gave, from that pile."""
     if state.phase != DRAW:
         return _under_way(state, action)
     _, _, r, cards, _ = state.pending
@@ -141,6 +147,8 @@ def _draw(state: Any, action: Draw) -> str | None:
 
 
 def _play(state: Any, action: PlayThief | PlayRobbers | PlayScientist) -> str | None:
+    """Jouer une carte d'Action: only a card of one's own hand (« Les joueurs les gardent cachées dans leur
+    main »)."""
     if state.phase != TURN:
         return _under_way(state, action)
     if action.region not in REGION_INDEX:
@@ -152,6 +160,7 @@ def _play(state: Any, action: PlayThief | PlayRobbers | PlayScientist) -> str | 
 
 
 def _pick(state: Any, action: PickRelic) -> str | None:
+    """Pilleurs de tombes: « y prend la carte de son choix » among the pile's relics."""
     if state.phase != ROBBERS:
         return _under_way(state, action)
     region = REGIONS[state.pending[1]]
@@ -165,6 +174,7 @@ def _pick(state: Any, action: PickRelic) -> str | None:
 
 
 def _give(state: Any, action: GiveRelic) -> str | None:
+    """Musées: a relic one holds, given for good."""
     if state.phase != MUSEUM:
         return _under_way(state, action)
     r = REGION_INDEX.get(action.region)
