@@ -280,7 +280,7 @@ class ThebesState(State):
 
     def changed(self) -> None:
         """After editing fields by hand: also recount expertise, general knowledge and congresses from the
-        face-up cards, and reread the log's public record (``_public_knowledge``)."""
+        face-up cards, and reread the log's public record (``hidden.public_knowledge``)."""
         super().changed()
         self._pub = None
         counts = [scoring.tableau_counts(t) for t in self.tableau]
