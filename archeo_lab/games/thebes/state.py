@@ -206,7 +206,7 @@ class ThebesState(State):
                 for key in self.museums:     # Musées: the relics to give are held
                     if held >= MUSEUM_BY_KEY[key].relics:
                         keys.add(key)
-        out: list[Action] = [TAKES[k] for k in sorted(keys)]  # type: ignore[index,type-var]  # storage is full
+        out: list[Action] = list(map(TAKES.__getitem__, sorted(keys)))  # type: ignore[arg-type,type-var]  # full
         hand = self.hand[p]
         general = False
         if hand:
@@ -234,9 +234,7 @@ class ThebesState(State):
         return refusals.refusal(self, action) or f"'{action}' is not allowed now"  # type: ignore[arg-type]
 
     def _apply(self, action: Action) -> None:
-        p = self.current_player
-        assert p is not None
-        _STEPS[type(action)](self, p, action)
+        _STEPS[type(action)](self, self.current_player, action)     # a legal action: a seat is to play
 
     def scores(self) -> list[int]:
         """Points now (the final count once over): see ``score_breakdown``."""
@@ -609,8 +607,8 @@ class ThebesState(State):
         return saves.check_state(self)
 
 
-#: The rule step that plays each kind of action.
-_STEPS: dict[type, Callable[[ThebesState, int, Any], None]] = {
+#: The rule step that plays each kind of action: ``step(state, seat, action)``.
+_STEPS: dict[type, Callable[..., None]] = {
     Take: ThebesState._take, Dig: ThebesState._dig, DigWeeks: ThebesState._dig_weeks, Draw: ThebesState._draw,
     PlayThief: ThebesState._thief, PlayRobbers: ThebesState._robbers, PlayScientist: ThebesState._scientist,
     PickRelic: ThebesState._pick, GiveRelic: ThebesState._give,
