@@ -206,7 +206,8 @@ class ThebesState(State):
                 for key in self.museums:     # Musées: the relics to give are held
                     if held >= MUSEUM_BY_KEY[key].relics:
                         keys.add(key)
-        out: list[Action] = list(map(TAKES.__getitem__, sorted(keys)))  # type: ignore[arg-type,type-var]  # full
+        # (no None among the keys: the storage spaces are full between turns)
+        out: list[Action] = list(map(TAKES.__getitem__, sorted(keys)))  # type: ignore[arg-type,type-var]
         hand = self.hand[p]
         general = False
         if hand:
