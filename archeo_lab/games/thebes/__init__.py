@@ -6,16 +6,16 @@
 ['take crete expertise 2', 'take general knowledge 2']
 """
 
-from .components import CARDS, CONGRESS_TABLE, EXCAVATION_TABLE, EXHIBITIONS, MUSEUMS, REGIONS, RELIC_VALUES
+from .actions import Dig, DigWeeks, Draw, GiveRelic, PickRelic, PlayRobbers, PlayScientist, PlayThief, Take
+from .components import (
+    CARDS, CONGRESS_TABLE, EXCAVATION_TABLE, EXHIBITIONS, MUSEUMS, REGIONS, RELIC_VALUES, permits_dealt,
+)
 from .positions import position
 from .scoring import (
-    DigOdds, congress_points, dig_cards, dig_knowledge, dig_odds, expected_points, min_weeks, score_rows,
-    time_bonus,
+    DigOdds, congress_points, dig_cards, dig_knowledge, dig_odds, exhibition_weeks, expected_points, min_weeks,
+    score_rows, time_bonus,
 )
-from .state import (
-    GAME, Dig, DigWeeks, Draw, GiveRelic, PickRelic, PlayRobbers, PlayScientist, PlayThief, Take, ThebesGame,
-    ThebesState, exhibition_weeks, permits_dealt,
-)
+from .state import GAME, ThebesGame, ThebesState
 
 __all__ = [
     "GAME", "Take", "Dig", "DigWeeks", "Draw", "PlayThief", "PlayRobbers", "PlayScientist", "PickRelic",

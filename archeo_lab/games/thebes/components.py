@@ -32,9 +32,11 @@ from dataclasses import dataclass
 __all__ = [
     "REGIONS", "REGION_NAMES", "Card", "CARDS", "CARD_BY_KEY", "DECK_KEYS", "Exhibition", "EXHIBITIONS",
     "EXHIBITION_BY_KEY", "Museum", "MUSEUMS", "MUSEUM_BY_KEY", "RELIC_VALUES", "RELIC_KEYS", "relic_key",
-    "EXCAVATION_TABLE", "PUBLISHED_TABLE", "CELL_STATUS", "MAX_WEEKS", "MAX_KNOWLEDGE", "CONGRESS_TABLE",
+    "EXCAVATION_TABLE", "PUBLISHED_TABLE", "CELL_STATUS", "MIN_WEEKS", "MAX_WEEKS", "MAX_KNOWLEDGE", "CONGRESS_TABLE",
     "PERMITS", "PROFESSORS", "PROFESSOR_POINTS", "PROFESSOR_EXPERTISE", "WORLD_EXPERT_KNOWLEDGE",
     "STORAGE_SPACES", "STATUS", "check_components", "FAMILY_NAMES", "relics_text", "permits_text",
+    "REGION_INDEX", "GENERAL", "DIG_EXPERTISE", "THIEF_CARDS", "GREEN", "FAMILY", "RELIC_OF", "ALL_KEYS",
+    "permits_dealt",
 ]
 
 # -- regions (rule book, "Accessoires" and "Expertise") ------------------------------------------
@@ -48,9 +50,18 @@ REGION_NAMES = {
     "crete": ("Crete", "Crète"),
 }
 
+#: A region's place in ``REGIONS`` (and in every per-region list of a position).
+REGION_INDEX = {r: i for i, r in enumerate(REGIONS)}
+
 STORAGE_SPACES = 4      # published: "les quatre cases de stockage"
-MAX_WEEKS = 12          # published: a dig lasts 1 to 12 weeks
+#: published: « Une fouille doit durer au moins 1 semaine, mais ne peut pas en excéder 12 »
+MIN_WEEKS, MAX_WEEKS = 1, 12
 MAX_KNOWLEDGE = 12      # derived: the excavation table's last column (more knowledge counts as 12)
+#: published ("Mener des fouilles"): « Le joueur doit disposer d'au moins 1 point d'Expertise dans la
+#: région à fouiller. »
+DIG_EXPERTISE = 1
+#: published (Voleur): « le joueur y tire une carte au hasard »
+THIEF_CARDS = 1
 
 
 @dataclass(frozen=True)
@@ -239,6 +250,14 @@ CARD_BY_KEY = {c.key: c for c in CARDS}
 PROFESSORS = tuple([f"{r} professor" for r in REGIONS] + ["world expert"])
 #: The deck at set-up: every card but the five professors, one key per physical card.
 DECK_KEYS = tuple(c.key for c in CARDS if c.family != "professor" for _ in range(c.count))
+#: Every physical card of the box, by key (the 163 of the deck and the 5 professors).
+ALL_KEYS = Counter(DECK_KEYS) + Counter(PROFESSORS)
+#: Per card key: its back is green (revealed when it comes off the deck) or not (a relic, face down).
+GREEN = {c.key: c.green for c in CARDS}
+#: Per card key: its family (``Card.family``).
+FAMILY = {c.key: c.family for c in CARDS}
+#: Per relic card key: (the region's index in ``REGIONS``, the value; 0 is rubble).
+RELIC_OF = {c.key: (REGION_INDEX[c.region], c.points) for c in CARDS if c.family == "relic" and c.region}
 
 PROFESSOR_POINTS = 5            # reconstruction (GAPS.md 1.5)
 PROFESSOR_EXPERTISE = 4         # published: "au moins 4 points d'Expertise dans une région"
@@ -251,6 +270,20 @@ CONGRESS_TABLE = (0, 1, 3, 6, 10, 15, 21, 28)
 #: players -> (permits per region, general permits) for each player.
 PERMITS = {2: (2, 0), 3: (1, 2), 4: (1, 1)}
 PERMITS_IN_BOX = (16, 6)        # derived: 4 per region + 6 general = the 22 large cards
+#: A seat's permits are counted per region, then the general ones at this index.
+GENERAL = len(REGIONS)
+
+
+def permits_dealt(players: int) -> list[int]:
+    """Excavation permits each player gets: [one count per region..., general] ("Mise en place").
+
+    >>> permits_dealt(2), permits_dealt(3), permits_dealt(4)
+    ([2, 2, 2, 2, 0], [1, 1, 1, 1, 2], [1, 1, 1, 1, 1])
+    """
+    if players not in PERMITS:
+        raise ValueError(f"Thebes is played by 2 to 4 players, not {players!r}")
+    per_region, general = PERMITS[players]
+    return [per_region] * len(REGIONS) + [general]
 
 
 def permits_text(players: int) -> str:
@@ -375,6 +408,8 @@ def check_components() -> None:
             problems.append(f"{e.key} must name three different regions")
         if list(e.weeks) != sorted(e.weeks, reverse=True):
             problems.append(f"{e.key}: a higher tier never costs more weeks")
+    if any(e.need[0] < 1 for e in EXHIBITIONS) or any(m.relics < 1 for m in MUSEUMS):
+        problems.append("every exhibition and every museum asks for at least one relic")
     relics_per_region = sum(v > 0 for v in RELIC_VALUES)
     for e in EXHIBITIONS:
         if e.need[0] > relics_per_region:

@@ -22,10 +22,11 @@ It reads the state it is given, so bots call it on ``determinize()`` copies.
 from __future__ import annotations
 
 from .components import (
-    CARD_BY_KEY, EXCAVATION_TABLE, MAX_KNOWLEDGE, MAX_WEEKS, PROFESSOR_POINTS, REGIONS, RELIC_VALUES,
+    CARD_BY_KEY, EXCAVATION_TABLE, GENERAL, MAX_KNOWLEDGE, MAX_WEEKS, MIN_WEEKS, MUSEUM_BY_KEY, PROFESSOR_POINTS,
+    REGION_INDEX, REGIONS, RELIC_VALUES,
 )
+from .components import RELIC_OF as _RELIC_OF
 from .scoring import congress_points
-from .state import REGION_INDEX, _RELIC_OF
 
 _PRESENTATION_POINTS = {c.key: c.points for c in CARD_BY_KEY.values() if c.family in ("exhibition", "museum")}
 
@@ -51,7 +52,7 @@ def best_dig_value(knowledge: int, card_value: float, week_value: float = WEEK_V
     if best is None:
         column = key[0] - 1
         best = 0.0
-        for w in range(1, MAX_WEEKS + 1):
+        for w in range(MIN_WEEKS, MAX_WEEKS + 1):
             v = EXCAVATION_TABLE[w - 1][column] * card_value - week_value * w
             if v > best:
                 best = v
@@ -68,7 +69,7 @@ def _committed_dig(knowledge: int, card_value: float, pile: int) -> float:
     """The best a dig already begun can do: some length must be chosen, even a poor one."""
     column = min(knowledge, MAX_KNOWLEDGE) - 1
     return max(min(EXCAVATION_TABLE[w - 1][column], pile) * card_value - WEEK_VALUE * w
-               for w in range(1, MAX_WEEKS + 1) if EXCAVATION_TABLE[w - 1][column])
+               for w in range(MIN_WEEKS, MAX_WEEKS + 1) if EXCAVATION_TABLE[w - 1][column])
 _REGION_POINTS = sum(RELIC_VALUES)
 _REGION_CARDS = len(RELIC_VALUES)
 
@@ -117,16 +118,16 @@ def evaluate(state) -> list[float]:
             e = state.expertise[s][r]
             digs.append(best_dig_value(e + min(general, e) + LEARNING, values[r]) if e else 0.0)
         permits = state.permits[s]
-        holding = permits[0] * digs[0] + permits[1] * digs[1] + permits[2] * digs[2] + permits[3] * digs[3]
-        general_permits = permits[4]
+        holding = sum(n * d for n, d in zip(permits, digs))      # the permits of each region
+        general_permits = permits[GENERAL]
         for key in hand:
             if key == "general dig permit":
                 general_permits += 1
             elif key.endswith("thief"):
-                holding += values[REGION_INDEX[key.split(" ")[0]]] - WEEK_VALUE
+                holding += values[REGION_INDEX[key.split(" ")[0]]] - WEEK_VALUE * CARD_BY_KEY[key].play_weeks
             elif key.endswith("robbers"):
                 r = REGION_INDEX[key.split(" ")[0]]
-                holding += max(state.piles[r], default=0) - 3 * WEEK_VALUE
+                holding += max(state.piles[r], default=0) - WEEK_VALUE * CARD_BY_KEY[key].play_weeks
             elif key == "assistant":
                 holding += 1.0
             elif key == "scientist":
@@ -151,8 +152,9 @@ def evaluate(state) -> list[float]:
             pile = state.piles[r]
             out[p] += cards * sum(pile) / len(pile) - WEEK_VALUE * weeks
         elif pending[0] == "robbers":
-            out[p] += max(state.piles[pending[1]]) - 3 * WEEK_VALUE
+            robbers = CARD_BY_KEY[f"{REGIONS[pending[1]]} tomb robbers"]
+            out[p] += max(state.piles[pending[1]]) - WEEK_VALUE * robbers.play_weeks
         elif pending[0] == "museum":
             held = sorted(v for x in state.relics[p] for v in x)
-            out[p] -= sum(held[: pending[2]]) + 2 * WEEK_VALUE
+            out[p] -= sum(held[: pending[2]]) + WEEK_VALUE * MUSEUM_BY_KEY[pending[1]].weeks
     return out

@@ -4,6 +4,10 @@
 * ``dig_cards``: how many cards the excavation table gives for it;
 * ``dig_odds``: the exact chances of what those cards bring, given what the
   digger knows of the pile (a hypergeometric draw; ``fractions`` only);
+* ``exhibition_weeks``: the weeks an exhibition costs with the relics held
+  (Expositions);
+* ``tableau_counts``: the expertise, general knowledge and congresses a
+  seat's face-up cards add up to;
 * ``congress_points``, ``time_bonus`` and ``score_rows``: the final count
   ("Décompte final").
 
@@ -26,11 +30,14 @@ from functools import lru_cache
 from math import comb
 from collections.abc import Iterable, Mapping, Sequence
 
-from .components import CONGRESS_TABLE, EXCAVATION_TABLE, MAX_KNOWLEDGE, MAX_WEEKS
+from .components import (
+    CARD_BY_KEY, CONGRESS_TABLE, EXCAVATION_TABLE, EXHIBITION_BY_KEY, MAX_KNOWLEDGE, MAX_WEEKS, PROFESSOR_POINTS,
+    REGION_INDEX, REGIONS,
+)
 
 __all__ = [
-    "dig_knowledge", "dig_cards", "min_weeks", "congress_points", "time_bonus", "DigOdds", "dig_odds",
-    "expected_points", "score_rows",
+    "dig_knowledge", "dig_cards", "min_weeks", "exhibition_weeks", "tableau_counts", "congress_points",
+    "time_bonus", "DigOdds", "dig_odds", "expected_points", "score_rows", "breakdown",
 ]
 
 
@@ -80,6 +87,47 @@ def min_weeks(knowledge: int) -> int | None:
         return None
     k = min(knowledge, MAX_KNOWLEDGE)
     return next((w for w in range(1, MAX_WEEKS + 1) if EXCAVATION_TABLE[w - 1][k - 1] > 0), None)
+
+
+def exhibition_weeks(key: str, counts: Sequence[int]) -> int | None:
+    """Weeks to stage exhibition ``key`` with relic ``counts`` per region (None: tier 1 not met).
+
+    Expositions: « au moins 3 reliques de Mésopotamie [...] 9 semaines [...] S'il possède en plus
+    2 reliques de Crète, l'exposition ne prend que 5 semaines »: the weeks are those of the best tier
+    met, each tier asking for its relics on top of the tier before.
+
+    >>> exhibition_weeks("exhibition 1", [3, 0, 0, 0])   # 3 Mesopotamia
+    9
+    >>> exhibition_weeks("exhibition 1", [3, 1, 0, 2])   # + 2 Crete, + 1 Egypt
+    3
+    >>> exhibition_weeks("exhibition 1", [2, 5, 5, 5]) is None
+    True
+    """
+    e = EXHIBITION_BY_KEY[key]
+    weeks = None
+    for region, need, w in zip(e.regions, e.need, e.weeks):
+        if counts[REGION_INDEX[region]] < need:
+            break
+        weeks = w
+    return weeks
+
+
+def tableau_counts(keys: Iterable[str]) -> tuple[list[int], int, int]:
+    """The expertise per region, the general knowledge and the congress cards of a seat's face-up cards.
+
+    >>> tableau_counts(["egypt expertise 2", "egypt expertise 1", "general knowledge 2", "congress"])
+    ([0, 3, 0, 0], 2, 1)
+    """
+    expertise, general, congress = [0] * len(REGIONS), 0, 0
+    for key in keys:
+        card = CARD_BY_KEY[key]
+        if card.family == "expertise" and card.region is not None:
+            expertise[REGION_INDEX[card.region]] += card.books
+        elif card.family == "general":
+            general += card.books
+        elif card.family == "congress":
+            congress += 1
+    return expertise, general, congress
 
 
 def congress_points(n: int) -> int:
@@ -251,6 +299,27 @@ def expected_points(cards: int, known: Sequence[int] = (), unseen: Sequence[int]
         return 0.0
     mean_unseen = sum(unseen) / len(unseen) if unseen else 0.0
     return min(cards, n) * (sum(known) + unknown * mean_unseen) / n
+
+
+def breakdown(relics: Sequence[Sequence[Sequence[int]]], tableau: Sequence[Sequence[str]],
+              professors: Sequence[int | None], congresses: Sequence[int], weeks: Sequence[int]) -> list[dict]:
+    """Each seat's points line by line ("Décompte final") from what it holds: ``relics[s][r]`` the values
+    kept, ``tableau[s]`` the face-up cards (exhibitions and museums score their printed points),
+    ``professors`` the holder of each professor card (``PROFESSOR_POINTS`` each).
+
+    >>> rows = breakdown([[[4], [], [1], []], [[], [], [], []]], [["exhibition 1"], []], [0, None], [0, 2], [9, 7])
+    >>> [(r["relics"], r["exhibitions"], r["professors"], r["congresses"], r["total"]) for r in rows]
+    [(5, 5, 5, 0, 15), (0, 0, 0, 3, 3)]
+    """
+    def printed(family: str) -> list[int]:
+        return [sum(CARD_BY_KEY[k].points for k in t if CARD_BY_KEY[k].family == family) for t in tableau]
+
+    held = [0] * len(weeks)
+    for holder in professors:
+        if holder is not None:
+            held[holder] += PROFESSOR_POINTS
+    return score_rows([sum(map(sum, seat)) for seat in relics], printed("exhibition"), held, printed("museum"),
+                      congresses, weeks)
 
 
 def score_rows(relics: Sequence[int], exhibitions: Sequence[int], professors: Sequence[int],

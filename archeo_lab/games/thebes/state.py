@@ -66,22 +66,10 @@ each tested in ``tests/test_thebes_rules.py``):
   draw): the shuffle and the reveal are a step of their own, so the weeks
   are chosen before any card is seen.  The digger's marker moves when the
   weeks are announced; the thief's week is paid after its draw.
-* **Pile sizes are public, their contents are not.**  « vous n'avez jamais le
-  droit de compter les cartes des paquets de Fouilles » forbids counting the
-  cards of a pile; it does not hide what everyone saw: each card that goes
-  onto a pile is revealed by its back as it comes off the deck (set-up and
-  refills: « les cartes affichant des Reliques sont posées face cachée sur leur
-  case de Fouilles »), and each card that leaves it is shown (relics are laid
-  face up, rubble goes back).  A player with a perfect memory therefore knows
-  every pile's size, and the engine gives it to every seat; at the table you
-  estimate it.  What a seat knows of a pile (``known``) is what it
-  is certain of: everything after a scientist or tomb robbers look, the
-  relics seen drawn (removed) and the rubble seen going back.  The rest of a
-  pile is, for that seat, a uniformly random part of the region's unseen
-  cards: ``scoring.dig_odds`` turns this into exact odds.
-* **Hands** are hidden on the table (others see a count), but every action
-  card was taken face up from a storage space and every play is shown, so a
-  player with a good memory knows them: ``determinize`` keeps them.
+* **Pile sizes are public, their contents are not; hands are known to a
+  good memory** (« vous n'avez jamais le droit de compter les cartes des
+  paquets de Fouilles » forbids counting, not seeing): why, and what each
+  seat is certain of, in ``hidden.py``'s docstring.
 * The tomb robbers must take a relic if the pile holds one.  A museum's
   relics are chosen one by one (``give egypt relic 1``), automatically when
   there is no choice; its weeks are paid once they are given.
@@ -96,313 +84,29 @@ each tested in ``tests/test_thebes_rules.py``):
 from __future__ import annotations
 
 import bisect
-import dataclasses
-from collections import Counter
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from archeo_lab.engine import Action, Fields, Game, Rng, State
-from archeo_lab.engine.errors import quote
-from archeo_lab.engine.saves import SEAT, CorruptSave, Spec, ints, items, one_of, per_seat
 
-from . import scoring
-from .components import (
-    CARD_BY_KEY, CARDS, DECK_KEYS, EXCAVATION_TABLE, EXHIBITION_BY_KEY, MAX_WEEKS,
-    MUSEUM_BY_KEY, PERMITS, PROFESSOR_EXPERTISE, PROFESSOR_POINTS, PROFESSORS, REGION_NAMES, REGIONS,
-    RELIC_KEYS, STORAGE_SPACES, WORLD_EXPERT_KNOWLEDGE,
+from . import components, hidden, refusals, saves, scoring
+from .actions import (
+    ACTION_TYPES, BY_REGION, DIGS, DRAW, DRAWS, GIVES, MUSEUM, OVER, PICKS, PLAYS, ROBBERS, SCIENTISTS, TAKES, TURN,
+    WEEKS, Dig, DigWeeks, Draw, GiveRelic, PickRelic, PlayRobbers, PlayScientist, PlayThief, Take, dig_lengths,
 )
+from .components import (
+    CARD_BY_KEY, DECK_KEYS, EXHIBITION_BY_KEY, FAMILY, GENERAL, MUSEUM_BY_KEY, PERMITS, PROFESSORS,
+    REGION_INDEX, REGIONS, RELIC_KEYS, RELIC_OF, STORAGE_SPACES, permits_dealt,
+)
+from .components import GREEN as _GREEN
+from .scoring import exhibition_weeks
 
-__all__ = [
-    "Take", "Dig", "DigWeeks", "Draw", "PlayThief", "PlayRobbers", "PlayScientist", "PickRelic", "GiveRelic",
-    "ThebesState", "ThebesGame", "GAME", "permits_dealt", "exhibition_weeks",
-]
+__all__ = ["ThebesState", "ThebesGame", "GAME"]
 
-REGION_INDEX = {r: i for i, r in enumerate(REGIONS)}
-ALPHA = sorted(range(len(REGIONS)), key=lambda i: REGIONS[i])   # region indexes in sorted-name order
-_ALL_REGIONS = range(len(REGIONS))                              # every region index, in board order
-GENERAL = 4                                                     # index of the general permits
-TURN, WEEKS, DRAW, ROBBERS, MUSEUM, OVER = "turn", "weeks", "draw", "robbers", "museum", "over"
-PHASES = (TURN, WEEKS, DRAW, ROBBERS, MUSEUM, OVER)
-
-_CARD = CARD_BY_KEY
-_GREEN = {c.key: c.green for c in CARDS}
-_FAMILY = {c.key: c.family for c in CARDS}
-_RELIC_OF = {key: (REGION_INDEX[c.region], c.points) for c in CARDS if c.family == "relic" for key in [c.key]}
-_ALL_KEYS = Counter(DECK_KEYS) + Counter(PROFESSORS)
-#: A save's time track stops here, far beyond any game (the latest marker of 900 random games of 2 to 4
-#: players reached week 217); it only refuses absurd values.
-WEEK_LIMIT = 9_999
-_REGION = one_of(REGIONS, "a region")
-_KEY = one_of(CARD_BY_KEY, "a card")
-_VALUE = ints(0, max(v for _, v in RELIC_KEYS))
-_MOST_CARDS = max(max(row) for row in EXCAVATION_TABLE)
-_CARD_WEEKS = ints(0, max([c.weeks or 0 for c in CARDS] + [w for e in EXHIBITION_BY_KEY.values() for w in e.weeks]
-                          + [m.weeks for m in MUSEUM_BY_KEY.values()]))
-_SCORE = ints(-WEEK_LIMIT, WEEK_LIMIT)
-#: The public log, entry by entry (``Fields.events``): what each kind of line holds.
-EVENTS = {
-    "start": (Spec("every seat once, bottom to top", lambda v, n: isinstance(v, (list, tuple))
-                   and sorted(v) == list(range(n)) and all(type(x) is int for x in v)),),
-    "setup": (items(_KEY | _REGION),), "deck": (items(_KEY | _REGION),),
-    "permits": (SEAT, items(ints(0, 2 * max(max(p) for p in PERMITS.values())), len(REGIONS) + 1, len(REGIONS) + 1)),
-    "take": (SEAT, _KEY, _CARD_WEEKS), "dig": (SEAT, _REGION, one_of(("region", "general", "card"))),
-    "weeks": (SEAT, _REGION, ints(1, MAX_WEEKS), ints(0, WEEK_LIMIT), ints(0, _MOST_CARDS), one_of([False, True])),
-    "empty": (SEAT, _REGION), "draw": (SEAT, _REGION, items(_VALUE, 1, _MOST_CARDS)),
-    "thief": (SEAT, _REGION), "robbers": (SEAT, _REGION), "rubble only": (SEAT, _REGION),
-    "scientist": (SEAT, _REGION), "pick": (SEAT, _REGION, _VALUE), "give": (SEAT, _REGION, _VALUE),
-    "professor": (SEAT, one_of(PROFESSORS)), "end": (per_seat(_SCORE),),
-}
-
-
-def permits_dealt(players: int) -> list[int]:
-    """Excavation permits each player gets: [one count per region..., general] (set-up).
-
-    >>> permits_dealt(2), permits_dealt(3), permits_dealt(4)
-    ([2, 2, 2, 2, 0], [1, 1, 1, 1, 2], [1, 1, 1, 1, 1])
-    """
-    if players not in PERMITS:
-        raise ValueError(f"Thebes is played by 2 to 4 players, not {players!r}")
-    per_region, general = PERMITS[players]
-    return [per_region] * len(REGIONS) + [general]
-
-
-def exhibition_weeks(key: str, counts: list[int]) -> int | None:
-    """Weeks to stage exhibition ``key`` with relic ``counts`` per region (None: tier 1 not met).
-
-    >>> exhibition_weeks("exhibition 1", [3, 0, 0, 0])   # 3 Mesopotamia
-    9
-    >>> exhibition_weeks("exhibition 1", [3, 1, 0, 2])   # + 2 Crete, + 1 Egypt
-    3
-    >>> exhibition_weeks("exhibition 1", [2, 5, 5, 5]) is None
-    True
-    """
-    e = EXHIBITION_BY_KEY[key]
-    weeks = None
-    for region, need, w in zip(e.regions, e.need, e.weeks):
-        if counts[REGION_INDEX[region]] < need:
-            break
-        weeks = w
-    return weeks
-
-
-# -- actions --------------------------------------------------------------------------------------
-
-class _Interned(Action):
-    """Actions built once per value: equality is identity, so ``apply`` finds them fast.
-
-    Every action the rules can make legal is built here, at import, in the tables below; then
-    the tables are sealed (``_sealed``): a text or JSON action outside them (``dig atlantis``)
-    gets an object of its own, equal to no legal action, refused and not kept.
-    """
-
-    __slots__ = ()
-    _sealed: ClassVar[bool] = False
-
-    def __new__(cls, *args: Any, **kwargs: Any):
-        names = cls.__dict__.get("_names")
-        if names is None:
-            names = tuple(f.name for f in dataclasses.fields(cls))
-            type.__setattr__(cls, "_names", names)
-            type.__setattr__(cls, "_intern", {})
-        values = args + tuple(kwargs[n] for n in names[len(args):])
-        key = tuple((type(v), v) for v in values)
-        cache = cls.__dict__["_intern"]
-        obj = cache.get(key)
-        if obj is None:
-            obj = object.__new__(cls)
-            if not _Interned._sealed:
-                cache[key] = obj
-        return obj
-
-
-def _same(self, other) -> bool:
-    return self is other
-
-
-def _interned(cls):
-    """Equality and hash by identity, as every value is built once (``apply`` finds it fast)."""
-    cls.__eq__, cls.__hash__ = _same, object.__hash__
-    return cls
-
-
-@_interned
-@dataclass(frozen=True, slots=True, order=True)
-class Take(_Interned):
-    """Take a card from a storage space, or a presentation card ("Prendre une carte")."""
-
-    kind: ClassVar[str] = "take"
-    pattern: ClassVar[str] = r"take\s+(?P<card>[a-z][a-z0-9 ]*?)"
-    card: str
-
-    def __str__(self) -> str:
-        return f"take {self.card}"
-
-    @staticmethod
-    def _text_value(name: str, raw: str) -> str:
-        return " ".join(raw.lower().split())
-
-
-@_interned
-@dataclass(frozen=True, slots=True, order=True)
-class Dig(_Interned):
-    """Start a dig in a region: the excavation permit is given up ("Mener des fouilles", first step)."""
-
-    kind: ClassVar[str] = "dig"
-    pattern: ClassVar[str] = r"dig (?P<region>[a-z]+)"
-    region: str
-
-    def __str__(self) -> str:
-        return f"dig {self.region}"
-
-
-@_interned
-@dataclass(frozen=True, slots=True, order=True)
-class DigWeeks(_Interned):
-    """How long the dig lasts, 1 to 12 weeks, maybe with the assistant (the second step)."""
-
-    kind: ClassVar[str] = "weeks"
-    pattern: ClassVar[str] = r"dig for (?P<weeks>\d+) weeks?(?P<assistant> with the assistant)?"
-    weeks: int
-    assistant: bool
-
-    def __str__(self) -> str:
-        unit = "week" if self.weeks == 1 else "weeks"
-        return f"dig for {self.weeks} {unit}" + (" with the assistant" if self.assistant else "")
-
-    @classmethod
-    def parse(cls, text: str) -> DigWeeks | None:
-        m = cls._regex().fullmatch(text)
-        if m is None:
-            return None
-        return cls(int(m.group("weeks")), m.group("assistant") is not None)
-
-
-@_interned
-@dataclass(frozen=True, slots=True, order=True)
-class Draw(_Interned):
-    """Shuffle a pile and draw the cards a dig or a thief earned (the reveal)."""
-
-    kind: ClassVar[str] = "draw"
-    pattern: ClassVar[str] = r"draw (?P<cards>\d+) cards? from (?P<region>[a-z]+)"
-    region: str
-    cards: int
-
-    def __str__(self) -> str:
-        return f"draw {self.cards} card{'s' if self.cards != 1 else ''} from {self.region}"
-
-
-@_interned
-@dataclass(frozen=True, slots=True, order=True)
-class PlayThief(_Interned):
-    """Play a thief (Voleur): one random card of its region's pile."""
-
-    kind: ClassVar[str] = "thief"
-    pattern: ClassVar[str] = r"play (?P<region>[a-z]+) thief"
-    region: str
-
-    def __str__(self) -> str:
-        return f"play {self.region} thief"
-
-
-@_interned
-@dataclass(frozen=True, slots=True, order=True)
-class PlayRobbers(_Interned):
-    """Play tomb robbers (Pilleurs de tombes): look through its region's pile, take a relic."""
-
-    kind: ClassVar[str] = "robbers"
-    pattern: ClassVar[str] = r"play (?P<region>[a-z]+) tomb robbers"
-    region: str
-
-    def __str__(self) -> str:
-        return f"play {self.region} tomb robbers"
-
-
-@_interned
-@dataclass(frozen=True, slots=True, order=True)
-class PlayScientist(_Interned):
-    """Play a scientist (Scientifique): look at every card of one pile."""
-
-    kind: ClassVar[str] = "scientist"
-    pattern: ClassVar[str] = r"play scientist on (?P<region>[a-z]+)"
-    region: str
-
-    def __str__(self) -> str:
-        return f"play scientist on {self.region}"
-
-
-@_interned
-@dataclass(frozen=True, slots=True, order=True)
-class PickRelic(_Interned):
-    """The tomb robbers' choice: the relic taken from the pile."""
-
-    kind: ClassVar[str] = "pick"
-    pattern: ClassVar[str] = r"pick (?P<region>[a-z]+) relic (?P<value>\d+)"
-    region: str
-    value: int
-
-    def __str__(self) -> str:
-        return f"pick {self.region} relic {self.value}"
-
-
-@_interned
-@dataclass(frozen=True, slots=True, order=True)
-class GiveRelic(_Interned):
-    """Give one relic to the museum being taken (Musées)."""
-
-    kind: ClassVar[str] = "give"
-    pattern: ClassVar[str] = r"give (?P<region>[a-z]+) relic (?P<value>\d+)"
-    region: str
-    value: int
-
-    def __str__(self) -> str:
-        return f"give {self.region} relic {self.value}"
-
-
-# Interned tables used on the hot path.
-_TAKE = {key: Take(key) for key in _CARD}
-_THIEF = [PlayThief(r) for r in REGIONS]
-_ROBBERS = [PlayRobbers(r) for r in REGIONS]
-_SCIENTISTS = tuple(PlayScientist(REGIONS[i]) for i in ALPHA)
-_DRAW = [[Draw(r, n) for n in range(21)] for r in REGIONS]
-# Hand cards played by a single action; their sorted key order is their actions' sorted order.
-_HAND_PLAY = {**{f"{r} thief": _THIEF[i] for i, r in enumerate(REGIONS)},
-              **{f"{r} tomb robbers": _ROBBERS[i] for i, r in enumerate(REGIONS)}}
-_EXHIBIT_FIRST = {e.key: REGION_INDEX[e.regions[0]] for e in EXHIBITION_BY_KEY.values()}
-_EXHIBIT_NEED = {e.key: e.need[0] for e in EXHIBITION_BY_KEY.values()}
-_MUSEUM_NEED = {m.key: m.relics for m in MUSEUM_BY_KEY.values()}
-_MIN_PRESENTATION = min(list(_EXHIBIT_NEED.values()) + list(_MUSEUM_NEED.values()))
-_PICK = [[PickRelic(r, v) for v in range(7)] for r in REGIONS]
-_GIVE = [[GiveRelic(r, v) for v in range(7)] for r in REGIONS]
-
-
-#: The dig lengths, without and with the assistant in hand: "Une fouille doit durer au moins
-#: 1 semaine, mais ne peut pas en excéder 12", whatever the excavation table gives.
-_WEEKS = (tuple(DigWeeks(w, False) for w in range(1, MAX_WEEKS + 1)),
-          tuple(sorted(DigWeeks(w, a) for w in range(1, MAX_WEEKS + 1) for a in (False, True))))
-#: The assistant's weeks, paid when it is played (with the dig's own weeks).
-ASSISTANT_WEEKS = CARD_BY_KEY["assistant"].play_weeks
-_DIG = [Dig(r) for r in REGIONS]
-_Interned._sealed = True            # every legal action exists now (see _Interned)
-_RULE_DIG = "Mener des fouilles"
-
-
-# -- the state ------------------------------------------------------------------------------------
 
 class ThebesState(State):
-    """A position of Thebes.  Public fields are read-only for learners.
-
-    ``week``/``height``: each time marker's week and its height in the stacks
-    (higher = on top); ``deck`` (last item on top); ``storage``: the four
-    storage spaces; ``exhibits``/``museums``: the presentation displays;
-    ``piles[r]``: the values (0 = rubble) in region ``r``'s excavation pile;
-    ``known[s][r]``: the part of that pile seat ``s`` is certain of;
-    ``tableau[s]``: face-up cards; ``relics[s][r]``: relic values kept;
-    ``hand[s]``: hidden action cards; ``permits[s]``: permits left per region,
-    then general; ``professors``: the holder of each professor card;
-    ``removed``: cards out of the game; ``phase``/``pending``: a dig's draw,
-    the tomb robbers' pick or a museum's gifts still owed; ``events``: the
-    public log.
-    """
+    """A position of Thebes.  Its fields are read-only for learners (``changed()`` after editing one);
+    per seat ``s``, region ``r`` (the index in ``REGIONS``):"""
 
     __slots__ = (
         "players", "variant", "seed", "rng", "chance_count", "_legal_cache", "current_player", "is_terminal",
@@ -410,6 +114,31 @@ class ThebesState(State):
         "relics", "hand", "permits", "professors", "removed", "phase", "pending", "events",
         "expertise", "general", "congress", "_pub",
     )
+    week: list[int]                   # each time marker's week on the time track (échelle chronologique)
+    height: list[int]                 # its height in the stacks (higher: on top)
+    stamp: int                        # the highest height given so far
+    deck: list[str]                   # card keys, the last on top
+    storage: list[str | None]         # the four storage spaces (cases de stockage)
+    exhibits: list[str]               # the presentation displays (Expositions, Musées)
+    museums: list[str]
+    piles: list[list[int]]            # piles[r]: the values in region r's excavation pile (0: rubble)
+    known: list[list[list[int]]]      # known[s][r]: the part of piles[r] seat s is certain of (hidden.py)
+    tableau: list[list[str]]          # face-up cards
+    relics: list[list[list[int]]]     # relics[s][r]: the values of the relics kept
+    hand: list[list[str]]             # the hidden action cards
+    permits: list[list[int]]          # excavation permits left per region, then general (GENERAL)
+    professors: list[int | None]      # the holder of each card of PROFESSORS
+    removed: list[str]                # cards out of the game
+    phase: str                        # the step the turn is at (actions.PHASES)
+    #: The step under way: ("weeks", r), ("draw", "dig" or "thief", r, cards, weeks to pay after),
+    #: ("robbers", r), ("museum", key, relics still owed); None at the start of a turn.
+    pending: tuple[Any, ...] | None
+    events: list[tuple[Any, ...]]     # the public log
+    expertise: list[list[int]]        # counted from the face-up cards (scoring.tableau_counts)
+    general: list[int]
+    congress: list[int]
+    #: ``hidden.public_knowledge``'s cache: (log length read, rubble seen per pile, cards added since each look).
+    _pub: tuple[int, list[int], list[list[int | None]]] | None
 
     # -- set-up ("Mise en place") -------------------------------------------------------------------
     @classmethod
@@ -422,174 +151,115 @@ class ThebesState(State):
         # Time markers stacked on week 0 in random order (the last one on top).
         order = list(range(n))
         rng.shuffle(order)
-        s.week = [0] * n
-        s.height = [0] * n
+        s.week, s.height, s.stamp = [0] * n, [0] * n, n
         for h, seat in enumerate(order):
             s.height[seat] = h + 1
-        s.stamp = n
         s.deck = list(DECK_KEYS)
         rng.shuffle(s.deck)
-        s.storage = [None] * STORAGE_SPACES
-        s.exhibits, s.museums = [], []
+        s.storage, s.exhibits, s.museums, s.removed = [None] * STORAGE_SPACES, [], [], []
         s.piles = [[] for _ in REGIONS]
         s.known = [[[] for _ in REGIONS] for _ in range(n)]
-        s.tableau = [[] for _ in range(n)]
         s.relics = [[[] for _ in REGIONS] for _ in range(n)]
-        s.hand = [[] for _ in range(n)]
+        s.tableau, s.hand = [[] for _ in range(n)], [[] for _ in range(n)]
         s.permits = [permits_dealt(n) for _ in range(n)]
         s.professors = [None] * len(PROFESSORS)
-        s.removed = []
-        s.expertise = [[0] * len(REGIONS) for _ in range(n)]
-        s.general = [0] * n
-        s.congress = [0] * n
+        s.expertise, s.general, s.congress = [[0] * len(REGIONS) for _ in range(n)], [0] * n, [0] * n
         s.phase, s.pending = TURN, None
         s.events = [("start", tuple(order))]
-        revealed = []
-        while True:
-            filled = None not in s.storage
-            if filled and _GREEN[s.deck[-1]]:
-                break
-            key = s.deck.pop()
-            revealed.append(s._place(key, s.storage.index(None) if not filled else None))
-        s.events.append(("setup", tuple(revealed)))
-        s.chance_count = 1
+        s.events.append(("setup", tuple(card for space in range(STORAGE_SPACES) for card in s._deal(space))))
+        s.chance_count = 1                   # the deal: one chance event
         s.current_player = s._next_player()
         return s
 
     # -- the contract ---------------------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
-        phase = self.phase
-        p = self.current_player
+        """The legal list, generated fast; ``refusals.refusal`` is the rule it follows (and is tested against)."""
+        phase, p, pending = self.phase, self.current_player, self.pending
+        if p is None:
+            return []
         if phase == TURN:
             return self._turn_actions(p)
         if phase == WEEKS:
-            return list(_WEEKS[1 if "assistant" in self.hand[p] else 0])
+            return list(dig_lengths("assistant" in self.hand[p]))
+        assert pending is not None
         if phase == DRAW:
-            _, _, r, cards, _ = self.pending
-            return [_DRAW[r][cards]]
+            return [DRAWS[pending[2], pending[3]]]
         if phase == ROBBERS:
-            r = self.pending[1]
-            return [_PICK[r][v] for v in sorted(set(self.piles[r])) if v]
-        if phase == MUSEUM:
-            out = []
-            for r in ALPHA:
-                out.extend(_GIVE[r][v] for v in sorted(set(self.relics[p][r])))
-            return out
-        return []
+            r = pending[1]
+            return [PICKS[r, v] for v in sorted(set(self.piles[r])) if v]
+        relics = self.relics[p]              # MUSEUM
+        return [GIVES[r, v] for r in BY_REGION for v in sorted(set(relics[r]))]
 
     def _turn_actions(self, p: int) -> list[Action]:
-        storage = self.storage
-        relics = self.relics[p]
-        extra = None
+        """Take a card (from storage, or a presentation whose condition is met), play an action card from
+        the hand, or begin a dig: one action per turn ("Déroulement de la partie").  The checks of
+        ``refusals`` in a fast loop: ``_exhibition``/``can_give`` for the presentations, ``can_dig``."""
+        keys = set(self.storage)
         if self.exhibits or self.museums:
-            held = len(relics[0]) + len(relics[1]) + len(relics[2]) + len(relics[3])
-            if held >= _MIN_PRESENTATION:
-                extra = [k for k in self.exhibits if len(relics[_EXHIBIT_FIRST[k]]) >= _EXHIBIT_NEED[k]]
-                extra += [k for k in self.museums if held >= _MUSEUM_NEED[k]]
-        if extra:
-            out: list[Action] = [_TAKE[k] for k in sorted(set(storage).union(extra))]
-        else:
-            out = [_TAKE[k] for k in sorted(set(storage))]
+            relics = self.relics[p]
+            held = sum(map(len, relics))
+            if held:                         # every presentation asks for relics (components.check_components)
+                for key in self.exhibits:    # Expositions: the first tier is met
+                    e = EXHIBITION_BY_KEY[key]
+                    if len(relics[REGION_INDEX[e.regions[0]]]) >= e.need[0]:
+                        keys.add(key)
+                for key in self.museums:     # Musées: the relics to give are held
+                    if held >= MUSEUM_BY_KEY[key].relics:
+                        keys.add(key)
+        # (no None among the keys: the storage spaces are full between turns)
+        out: list[Action] = list(map(TAKES.__getitem__, sorted(keys)))  # type: ignore[arg-type,type-var]
         hand = self.hand[p]
+        general = False
         if hand:
             scientist = False
-            for key in hand:
-                a = _HAND_PLAY.get(key)
-                if a is not None:
-                    out.append(a)
+            for key in hand:                 # the hand is sorted: so are its plays
+                play = PLAYS.get(key)
+                if play is not None:
+                    out.append(play)
                 elif key == "scientist":
                     scientist = True
             if scientist:
-                out.extend(_SCIENTISTS)
-            general_ok = "general dig permit" in hand
-        else:
-            general_ok = False
-        permits = self.permits[p]
-        general_ok = general_ok or permits[GENERAL] > 0
-        expertise = self.expertise[p]
-        for r in ALPHA:
-            if expertise[r] and (general_ok or permits[r]):
-                out.append(_DIG[r])
+                out.extend(SCIENTISTS)
+            general = "general dig permit" in hand
+        permits, expertise, need = self.permits[p], self.expertise[p], components.DIG_EXPERTISE
+        general = general or permits[GENERAL] > 0
+        for r in BY_REGION:
+            if expertise[r] >= need and (general or permits[r]):
+                out.append(DIGS[r])
         return out
 
+    def _is_legal(self, action: Action) -> bool:
+        return refusals.refusal(self, action) is None  # type: ignore[arg-type]  # the codec read a Thebes action
+
+    def _illegal_reason(self, action: Action) -> str:
+        return refusals.refusal(self, action) or f"'{action}' is not allowed now"  # type: ignore[arg-type]
+
     def _apply(self, action: Action) -> None:
-        kind = type(action)
-        p = self.current_player
-        if kind is Take:
-            self._take(p, action.card)
-        elif kind is Dig:
-            self._dig(p, REGION_INDEX[action.region])
-        elif kind is DigWeeks:
-            self._dig_weeks(p, action.weeks, action.assistant)
-        elif kind is Draw:
-            self._draw(p)
-        elif kind is PlayThief:
-            self._play(p, f"{action.region} thief")
-            r = REGION_INDEX[action.region]
-            self.events.append(("thief", p, action.region))
-            if self.piles[r]:
-                self.phase, self.pending = DRAW, ("draw", "thief", r, 1, 1)
-            else:
-                self.events.append(("empty", p, action.region))
-                self._end_turn(p, 1)
-        elif kind is PlayRobbers:
-            self._play(p, f"{action.region} tomb robbers")
-            r = REGION_INDEX[action.region]
-            self.known[p][r] = self.piles[r][:]
-            self.chance_count += 1
-            self.events.append(("robbers", p, action.region))
-            if any(self.piles[r]):
-                self.phase, self.pending = ROBBERS, ("robbers", r)
-            else:
-                self.events.append(("rubble only", p, action.region))
-                self._end_turn(p, _CARD[f"{action.region} tomb robbers"].play_weeks)
-        elif kind is PlayScientist:
-            self._play(p, "scientist")
-            r = REGION_INDEX[action.region]
-            self.known[p][r] = self.piles[r][:]
-            self.chance_count += 1
-            self.events.append(("scientist", p, action.region))
-            self._end_turn(p, _CARD["scientist"].play_weeks)
-        elif kind is PickRelic:
-            r = REGION_INDEX[action.region]
-            self.piles[r].remove(action.value)
-            self._gain_relic(p, r, action.value)
-            self._forget(r, (action.value,), 0, picker=p)
-            self.events.append(("pick", p, action.region, action.value))
-            self._end_turn(p, _CARD[f"{action.region} tomb robbers"].play_weeks)
-        else:
-            self._give(p, REGION_INDEX[action.region], action.value)
+        _STEPS[type(action)](self, self.current_player, action)     # a legal action: a seat is to play
 
     def scores(self) -> list[int]:
         """Points now (the final count once over): see ``score_breakdown``."""
         return [r["total"] for r in self.score_breakdown()]
 
-    def score_breakdown(self) -> list[dict]:
+    def score_breakdown(self) -> list[dict[str, int]]:
         """Each seat's points line by line: relics, exhibitions, professors, museums, congresses, time."""
-        n = self.players
-        relics, exhibitions, museums, professors = [0] * n, [0] * n, [0] * n, [0] * n
-        for s in range(n):
-            relics[s] = sum(sum(v) for v in self.relics[s])
-            for key in self.tableau[s]:
-                fam = _FAMILY[key]
-                if fam == "exhibition":
-                    exhibitions[s] += _CARD[key].points
-                elif fam == "museum":
-                    museums[s] += _CARD[key].points
-        for holder in self.professors:
-            if holder is not None:
-                professors[holder] += PROFESSOR_POINTS
-        return scoring.score_rows(relics, exhibitions, professors, museums, self.congress, self.week)
+        return scoring.breakdown(self.relics, self.tableau, self.professors, self.congress, self.week)
 
-    def _tiebreak(self, seat: int) -> tuple:
+    def _tiebreak(self, seat: int) -> tuple[int, int]:
         # "c'est le joueur dont le pion de temps est le dernier ... qui l'emporte"; same week: the top marker.
         return (-self.week[seat], self.height[seat])
 
     def clone(self) -> ThebesState:
+        c = self._copy()
+        c._legal_cache = self._legal_cache
+        return c
+
+    def _copy(self) -> ThebesState:
+        """An independent copy with no legal list worked out yet."""
         c = object.__new__(ThebesState)
         c.players, c.variant, c.seed = self.players, self.variant, self.seed
         c.rng = Rng(state=self.rng.state)
-        c.chance_count, c._legal_cache = self.chance_count, self._legal_cache
+        c.chance_count, c._legal_cache = self.chance_count, None
         c.current_player, c.is_terminal = self.current_player, self.is_terminal
         c.week, c.height, c.stamp = self.week[:], self.height[:], self.stamp
         c.deck, c.storage = self.deck[:], self.storage[:]
@@ -607,177 +277,62 @@ class ThebesState(State):
         c._pub = self._pub
         return c
 
-    def observation(self, player: int) -> dict:
-        """What ``player`` sees: everything but the deck's order, the piles' hidden cards and the others' hands.
+    def changed(self) -> None:
+        """After editing fields by hand: also recount expertise, general knowledge and congresses from the
+        face-up cards, and reread the log's public record (``hidden.public_knowledge``)."""
+        super().changed()
+        self._pub = None
+        counts = [scoring.tableau_counts(t) for t in self.tableau]
+        self.expertise = [c[0] for c in counts]
+        self.general = [c[1] for c in counts]
+        self.congress = [c[2] for c in counts]
 
-        Piles show their size and what ``player`` knows of them; other hands
-        show their size.  The log (public) says which action cards were taken.
-        """
-        self.check_seat(player)
-        return {
-            "seat": player, "players": self.players, "phase": self.phase,
-            "current_player": self.current_player, "pending": self._public_pending(),
-            "week": list(self.week), "height": list(self.height), "deck": len(self.deck),
-            "deck_relics": self.deck_relics(), "storage": list(self.storage),
-            "exhibits": list(self.exhibits), "museums": list(self.museums),
-            "piles": [len(x) for x in self.piles], "known": [list(x) for x in self.known[player]],
-            "tableau": [list(x) for x in self.tableau], "relics": [[list(v) for v in x] for x in self.relics],
-            "hand": list(self.hand[player]), "hands": [len(x) for x in self.hand],
-            "permits": [list(x) for x in self.permits], "professors": list(self.professors),
-            "removed": list(self.removed), "events": list(self.events),
-        }
+    # -- hidden information (``hidden.py``) -----------------------------------------------------------------
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` sees: all but the deck's order, the piles' hidden cards and the others' hands."""
+        return hidden.observation(self, self.check_seat(player))
 
     def determinize(self, player: int, rng: Rng | int) -> ThebesState:
         """A clone where everything ``player`` cannot know is resampled; it depends only on
-        ``observation(player)`` and ``rng``.
-
-        Each pile keeps the cards ``player`` is certain of; its other cards and
-        the deck's relics are redealt from that region's unseen cards; the deck
-        is reshuffled with a green card on top (its back is public).  What the
-        other seats know of a pile is redrawn from the new pile: the rubble
-        everyone saw go back, plus as many cards as the public record says
-        they may know (the whole pile if they looked at it and no card came
-        since).  Hands are kept: every action card was taken face up and every
-        play is shown (see the module docstring).
+        ``observation(player)`` and ``rng`` (``hidden.resample``): the piles' unknown parts and the
+        deck, and what the other seats may know of the piles.  Hands are kept.
         """
         self.check_seat(player)
         rng = self._as_rng(rng)
-        c = self.clone()
-        c._legal_cache = None
-        mine = c.known[player]
-        greens, relic_keys = [], []
-        deck_by_region: list[list[int]] = [[] for _ in REGIONS]
-        for key in c.deck:
-            if _GREEN[key]:
-                greens.append(key)
-            else:
-                r, v = _RELIC_OF[key]
-                deck_by_region[r].append(v)
-        rubble_seen, since_look = self._public_knowledge()
-        for r in range(len(REGIONS)):
-            known = mine[r]
-            unknown = _minus(c.piles[r], known)
-            pool = sorted(unknown + deck_by_region[r])       # sorted: the true order must not leak
-            rng.shuffle(pool)
-            u = len(unknown)
-            pile = c.piles[r] = sorted(known + pool[:u])
-            relic_keys.extend(RELIC_KEYS[REGIONS[r], v] for v in pool[u:])
-            public = [0] * rubble_seen[r]
-            rest = _minus(pile, public)
-            for q in c.seats:
-                if q == player:
-                    continue
-                added = since_look[q][r]
-                size = len(public) if added is None else max(len(public), len(pile) - added)
-                if size >= len(pile):
-                    c.known[q][r] = pile[:]
-                elif size == len(public):
-                    c.known[q][r] = public[:]
-                else:
-                    sample = rest[:]
-                    rng.shuffle(sample)
-                    c.known[q][r] = sorted(public + sample[: size - len(public)])
-        greens.sort()
-        top = [greens.pop(rng.below(len(greens)))] if greens else []
-        rest_of_deck = sorted(greens + relic_keys)
-        rng.shuffle(rest_of_deck)
-        c.deck = rest_of_deck + top
+        c = self._copy()
+        hidden.resample(c, player, rng, hidden.public_knowledge(self))
         c._fresh_chance(rng)                       # the true seed would give the deck away
         return c
 
-    def _public_knowledge(self) -> tuple[list[int], list[list[int | None]]]:
-        """From the public log: the rubble everyone saw go back into each pile, and for each seat
-        and pile the cards added since that seat last looked through it (None: never looked).
-
-        The log only grows, so the answer is cached and extended from where it stopped."""
-        events = self.events
-        cache = self._pub
-        if cache is not None and cache[0] == len(events):
-            return cache[1], cache[2]
-        if cache is None or cache[0] > len(events):
-            start, rubble = 0, [0] * len(REGIONS)
-            since: list[list[int | None]] = [[None] * len(REGIONS) for _ in range(self.players)]
-        else:
-            start, rubble, since = cache[0], cache[1][:], [row[:] for row in cache[2]]
-        for e in events[start:]:
-            kind = e[0]
-            if kind == "deck" or kind == "setup":
-                for x in e[1]:
-                    r = REGION_INDEX.get(x)
-                    if r is not None:
-                        for row in since:
-                            if row[r] is not None:
-                                row[r] += 1
-            elif kind == "draw":
-                r = REGION_INDEX[e[2]]
-                z = e[3].count(0)
-                if z > rubble[r]:
-                    rubble[r] = z
-            elif kind == "scientist" or kind == "robbers":
-                since[e[1]][REGION_INDEX[e[2]]] = 0
-        self._pub = (len(events), rubble, since)
-        return rubble, since
-
-    # -- rule steps ------------------------------------------------------------------------------------
-    def _place(self, key: str, space: int | None) -> str:
-        """A card off the deck: a relic face down on its pile, a presentation card on its display,
-        any other card into the storage space ``space``.  Returns what the table saw."""
-        fam = _FAMILY[key]
-        if fam == "relic":
-            r, v = _RELIC_OF[key]
-            bisect.insort(self.piles[r], v)
-            return REGIONS[r]
-        if fam == "exhibition":
-            bisect.insort(self.exhibits, key)
-        elif fam == "museum":
-            bisect.insort(self.museums, key)
-        else:
-            self.storage[space] = key
-        return key
-
-    def _refill(self, space: int) -> None:
-        """Refill an emptied storage space as at set-up; an empty deck ends the game at once."""
-        deck, storage = self.deck, self.storage
-        revealed = []
-        while deck:
-            if storage[space] is not None and _GREEN[deck[-1]]:
-                break
-            revealed.append(self._place(deck.pop(), space))
-        self.chance_count += 1
-        self.events.append(("deck", tuple(revealed)))
-        if not deck:
-            self.phase, self.pending, self.current_player, self.is_terminal = OVER, None, None, True
-            self.events.append(("end", tuple(self.scores())))
-
-    def _take(self, p: int, key: str) -> None:
-        fam = _FAMILY[key]
-        card = _CARD[key]
-        if fam == "exhibition":
-            self.exhibits.remove(key)
-            weeks = exhibition_weeks(key, [len(x) for x in self.relics[p]])
-            bisect.insort(self.tableau[p], key)
-            self.events.append(("take", p, key, weeks))
-            self._end_turn(p, weeks)
+    # -- rule steps, one per kind of action (``_STEPS``) ---------------------------------------------------
+    def _take(self, p: int, action: Take) -> None:
+        """Prendre une carte: pay its weeks; an action card goes to the hidden hand, the others face up; a
+        presentation card is taken from its display; an emptied storage space is refilled."""
+        key = action.card
+        family = FAMILY[key]
+        if family == "exhibition":
+            self._stage(p, key)
             return
-        if fam == "museum":
+        if family == "museum":
             self.museums.remove(key)
             bisect.insort(self.tableau[p], key)
-            self.events.append(("take", p, key, card.weeks))
+            self.events.append(("take", p, key, CARD_BY_KEY[key].weeks))
             self.phase, self.pending = MUSEUM, ("museum", key, MUSEUM_BY_KEY[key].relics)
             self._give_forced(p)
             return
+        card = CARD_BY_KEY[key]
         space = self.storage.index(key)
         self.storage[space] = None
         self.events.append(("take", p, key, card.weeks))
-        if fam == "action":
+        if family == "action":
             bisect.insort(self.hand[p], key)
         else:
             bisect.insort(self.tableau[p], key)
-            if fam == "expertise":
-                r = REGION_INDEX[card.region]
+            if family == "expertise":
+                r = REGION_INDEX[card.region]  # type: ignore[index]  # an expertise card has its region
                 self.expertise[p][r] += card.books
                 self._check_professors(p, (r,))
-            elif fam == "general":
+            elif family == "general":
                 self.general[p] += card.books
                 self._check_professors(p, ())
             else:
@@ -787,8 +342,19 @@ class ThebesState(State):
         if not self.is_terminal:
             self.current_player = self._next_player()
 
-    def _dig(self, p: int, r: int) -> None:
-        """First step: give up a permit ("Tout d'abord, le joueur se défasse de la carte Fouilles")."""
+    def _stage(self, p: int, key: str) -> None:
+        """Expositions: the weeks of the best tier met; « Le joueur garde ses reliques »."""
+        weeks = exhibition_weeks(key, [len(x) for x in self.relics[p]])
+        assert weeks is not None, "a legal exhibition meets its first tier"
+        self.exhibits.remove(key)
+        bisect.insort(self.tableau[p], key)
+        self.events.append(("take", p, key, weeks))
+        self._end_turn(p, weeks)
+
+    def _dig(self, p: int, action: Dig) -> None:
+        """First step: give up a permit ("Tout d'abord, le joueur se défasse de la carte Fouilles"), the region's
+        own if any, else a large general one, else a general dig permit card (the least flexible first)."""
+        r = REGION_INDEX[action.region]
         permits = self.permits[p]
         if permits[r]:
             permits[r] -= 1
@@ -799,36 +365,38 @@ class ThebesState(State):
         else:
             self._play(p, "general dig permit")
             used = "card"
-        self.events.append(("dig", p, REGIONS[r], used))
+        self.events.append(("dig", p, action.region, used))
         self.phase, self.pending = WEEKS, ("weeks", r)
 
-    def _dig_weeks(self, p: int, weeks: int, assistant: bool) -> None:
+    def _dig_weeks(self, p: int, action: DigWeeks) -> None:
         """Second step: total the knowledge, announce the weeks and move the marker.
 
         The assistant is played here, and like every action card but the general dig permit it
         costs its weeks: « En jouant une carte d'Action, le joueur dépense le temps (nombre de
         semaines) correspondant. »  The marker moves the dig's weeks plus the assistant's.
         """
-        r = self.pending[1]
-        if assistant:
+        assert self.pending is not None
+        r, weeks = self.pending[1], action.weeks
+        if action.assistant:
             self._play(p, "assistant")
-        knowledge = self.dig_knowledge(p, r, assistant)
+        knowledge = self.dig_knowledge(p, r, action.assistant)
         cards = min(scoring.dig_cards(knowledge, weeks), len(self.piles[r]))
-        self.events.append(("weeks", p, REGIONS[r], weeks, knowledge, cards, assistant))
-        self._move(p, weeks + (ASSISTANT_WEEKS if assistant else 0))
+        self.events.append(("weeks", p, REGIONS[r], weeks, knowledge, cards, action.assistant))
+        self._move(p, weeks + (CARD_BY_KEY["assistant"].play_weeks if action.assistant else 0))
         if cards:
             self.phase, self.pending = DRAW, ("draw", "dig", r, cards, 0)
         else:
             self.events.append(("empty", p, REGIONS[r]))
             self._end_turn(p, 0)
 
-    def _draw(self, p: int) -> None:
-        """Shuffle the pile, draw, keep the relics face up, shuffle the rubble back."""
+    def _draw(self, p: int, action: Draw) -> None:
+        """Shuffle the pile, draw, keep the relics face up, shuffle the rubble back (a dig's or a thief's)."""
+        assert self.pending is not None
         _, _, r, cards, weeks = self.pending
         pile = self.piles[r]
         rng = self.rng
         n = len(pile)
-        for i in range(cards):
+        for i in range(cards):               # the first ``cards`` of a shuffle (Fisher-Yates, cut short)
             j = i + rng.below(n - i)
             pile[i], pile[j] = pile[j], pile[i]
         drawn = pile[:cards]
@@ -840,22 +408,73 @@ class ThebesState(State):
         rest.sort()
         self.piles[r] = rest
         for v in relics:
-            self._gain_relic(p, r, v)
+            bisect.insort(self.relics[p][r], v)
         self.chance_count += 1
         self.events.append(("draw", p, REGIONS[r], tuple(drawn)))
-        self._forget(r, relics, rubble)
+        hidden.forget(self, r, relics, rubble)
         self._end_turn(p, weeks)
 
-    def _give(self, p: int, r: int, value: int) -> None:
-        self.relics[p][r].remove(value)
-        self.removed.append(RELIC_KEYS[REGIONS[r], value])
-        self.events.append(("give", p, REGIONS[r], value))
+    def _thief(self, p: int, action: PlayThief) -> None:
+        """Voleur: « le joueur y tire une carte au hasard » (the draw is a step of its own); its weeks
+        are paid after it."""
+        self._play(p, action.card)
+        r = REGION_INDEX[action.region]
+        weeks = CARD_BY_KEY[action.card].play_weeks
+        self.events.append(("thief", p, action.region))
+        if self.piles[r]:
+            cards = min(components.THIEF_CARDS, len(self.piles[r]))
+            self.phase, self.pending = DRAW, ("draw", "thief", r, cards, weeks)
+        else:
+            self.events.append(("empty", p, action.region))
+            self._end_turn(p, weeks)
+
+    def _robbers(self, p: int, action: PlayRobbers) -> None:
+        """Pilleurs de tombes: look through the pile and take a relic, « Si le paquet en question ne contient
+        que des cartes sans valeur, le joueur ne prend pas de carte »."""
+        r = self._look(p, action)
+        if any(self.piles[r]):
+            self.phase, self.pending = ROBBERS, ("robbers", r)
+        else:
+            self.events.append(("rubble only", p, action.region))
+            self._end_turn(p, CARD_BY_KEY[action.card].play_weeks)
+
+    def _pick(self, p: int, action: PickRelic) -> None:
+        """The tomb robbers' relic leaves the pile; their weeks are paid."""
+        r = REGION_INDEX[action.region]
+        self.piles[r].remove(action.value)
+        bisect.insort(self.relics[p][r], action.value)
+        hidden.forget(self, r, (action.value,), 0, picker=p)
+        self.events.append(("pick", p, action.region, action.value))
+        self._end_turn(p, CARD_BY_KEY[PlayRobbers(action.region).card].play_weeks)
+
+    def _scientist(self, p: int, action: PlayScientist) -> None:
+        """Scientifique: « Le joueur peut regarder toutes les cartes d'un paquet de Fouilles »."""
+        self._look(p, action)
+        self._end_turn(p, CARD_BY_KEY[action.card].play_weeks)
+
+    def _look(self, p: int, action: PlayRobbers | PlayScientist) -> int:
+        """The card is played, and ``p`` sees the whole pile (a chance event: it learns its cards)."""
+        self._play(p, action.card)
+        r = REGION_INDEX[action.region]
+        self.known[p][r] = self.piles[r][:]
+        self.chance_count += 1
+        self.events.append((action.kind, p, action.region))
+        return r
+
+    def _give(self, p: int, action: GiveRelic) -> None:
+        """Musées: one relic given for good."""
+        assert self.pending is not None
+        r = REGION_INDEX[action.region]
+        self.relics[p][r].remove(action.value)
+        self.removed.append(RELIC_KEYS[action.region, action.value])
+        self.events.append(("give", p, action.region, action.value))
         _, key, left = self.pending
         self.pending = ("museum", key, left - 1)
         self._give_forced(p)
 
     def _give_forced(self, p: int) -> None:
         """Give the museum's relics with no choice left; pay its weeks once all are given."""
+        assert self.pending is not None
         _, key, left = self.pending
         held = sum(len(x) for x in self.relics[p])
         if left and left == held:
@@ -870,28 +489,45 @@ class ThebesState(State):
         else:
             self.pending = ("museum", key, left)
 
+    # -- the parts of those steps ---------------------------------------------------------------------------
+    def _place(self, key: str, space: int | None) -> str:
+        """A card off the deck: a relic face down on its pile, a presentation card on its display,
+        any other card into the storage space ``space``.  Returns what the table saw."""
+        family = FAMILY[key]
+        if family == "relic":
+            r, v = RELIC_OF[key]
+            bisect.insort(self.piles[r], v)
+            return REGIONS[r]
+        if family == "exhibition":
+            bisect.insort(self.exhibits, key)
+        elif family == "museum":
+            bisect.insort(self.museums, key)
+        else:
+            self.storage[space] = key  # type: ignore[index]  # a green card that is no presentation has a space
+        return key
+
+    def _deal(self, space: int) -> list[str]:
+        """Reveal cards off the deck until the storage space ``space`` is filled and the deck's top card is
+        green (set-up: « arrêtez quand les quatre cases de stockage [...] contiennent chacune une carte et que
+        le dos de la première carte de la pioche est vert »; refills: the same).  Returns what the table saw."""
+        deck, storage = self.deck, self.storage
+        revealed = []
+        while deck and not (storage[space] is not None and _GREEN[deck[-1]]):
+            revealed.append(self._place(deck.pop(), space))
+        return revealed
+
+    def _refill(self, space: int) -> None:
+        """Refill an emptied storage space as at set-up; an empty deck ends the game at once."""
+        self.events.append(("deck", tuple(self._deal(space))))
+        self.chance_count += 1
+        if not self.deck:
+            self.phase, self.pending, self.current_player, self.is_terminal = OVER, None, None, True
+            self.events.append(("end", tuple(self.scores())))
+
     def _play(self, p: int, key: str) -> None:
         """An action card leaves the hand and the game ("La carte est alors retirée du jeu")."""
         self.hand[p].remove(key)
         self.removed.append(key)
-
-    def _gain_relic(self, p: int, r: int, value: int) -> None:
-        bisect.insort(self.relics[p][r], value)
-
-    def _forget(self, r: int, relics, rubble: int, picker: int | None = None) -> None:
-        """Public draws update what every seat is certain of: relics seen leave, rubble seen stays."""
-        for q, known in enumerate(self.known):
-            if q == picker:
-                known[r] = self.piles[r][:]
-                continue
-            k = known[r]
-            for v in relics:
-                if v in k:
-                    k.remove(v)
-            if rubble:
-                have = k.count(0)
-                if rubble > have:
-                    k[:0] = [0] * (rubble - have)
 
     def _move(self, p: int, weeks: int) -> None:
         """Advance a time marker; it lands on top of any marker already there."""
@@ -906,7 +542,7 @@ class ThebesState(State):
         self.current_player = self._next_player()
 
     def _next_player(self) -> int:
-        """The marker furthest behind; on a shared week, the one on top."""
+        """The marker furthest behind; on a shared week, the one on top ("Ordre des joueurs")."""
         week, height = self.week, self.height
         best = 0
         for s in range(1, self.players):
@@ -914,18 +550,20 @@ class ThebesState(State):
                 best = s
         return best
 
-    def _check_professors(self, p: int, regions: range = _ALL_REGIONS) -> None:
-        """Professors go to 4+ expertise, the world expert to 10+ knowledge, and move on strictly more."""
+    def _check_professors(self, p: int, regions: Iterable[int] = range(len(REGIONS))) -> None:
+        """Professeurs: a region's professor goes to the first seat with ``components.PROFESSOR_EXPERTISE``
+        expertise there, the world expert to the first with ``WORLD_EXPERT_KNOWLEDGE`` knowledge, and each
+        moves on to a seat that gets strictly more (« Dès qu'un autre joueur accumule plus d'Expertise »)."""
         exp = self.expertise
         for r in regions:
             mine = exp[p][r]
-            if mine >= PROFESSOR_EXPERTISE:
+            if mine >= components.PROFESSOR_EXPERTISE:
                 holder = self.professors[r]
                 if holder != p and (holder is None or mine > exp[holder][r]):
                     self.professors[r] = p
                     self.events.append(("professor", p, PROFESSORS[r]))
         total = sum(exp[p]) + self.general[p]
-        if total >= WORLD_EXPERT_KNOWLEDGE:
+        if total >= components.WORLD_EXPERT_KNOWLEDGE:
             holder = self.professors[-1]
             if holder != p and (holder is None or total > sum(exp[holder]) + self.general[holder]):
                 self.professors[-1] = p
@@ -938,30 +576,13 @@ class ThebesState(State):
         return scoring.dig_knowledge(self.expertise[seat][r], self.general[seat], assistant)
 
     def deck_relics(self) -> list[int]:
-        """Relic cards of each region still in the deck (public: totals minus piles and tableaux)."""
-        counts = [0] * len(REGIONS)
-        for key in self.deck:
-            if not _GREEN[key]:
-                counts[_RELIC_OF[key][0]] += 1
-        return counts
+        """Relic cards of each region still in the deck (public: their backs showed as the deck was dealt)."""
+        return hidden.deck_relics(self.deck)
 
     def unseen(self, seat: int, region: int | str) -> list[int]:
-        """The values of ``region``'s cards ``seat`` has not located: the pile's unknown part and the deck's.
-
-        This is public arithmetic (the region's 20 cards minus the relics kept or
-        given away, minus what ``seat`` knows is in the pile), sorted.
-        """
-        r = REGION_INDEX[region] if isinstance(region, str) else region
-        from .components import RELIC_VALUES
-        out = Counter(RELIC_VALUES)
-        for s in self.seats:
-            out.subtract(self.relics[s][r])
-        for key in self.removed:
-            rv = _RELIC_OF.get(key)
-            if rv and rv[0] == r:
-                out[rv[1]] -= 1
-        out.subtract(self.known[seat][r])
-        return sorted(out.elements())
+        """The values of ``region``'s cards ``seat`` has not located: the pile's unknown part and the deck's
+        (public arithmetic, ``hidden.unseen``), sorted."""
+        return hidden.unseen(self, seat, REGION_INDEX[region] if isinstance(region, str) else region)
 
     def dig_odds(self, seat: int, region: int | str, cards: int) -> scoring.DigOdds:
         """The exact odds of drawing ``cards`` cards from ``region``'s pile, as ``seat`` knows it."""
@@ -970,287 +591,29 @@ class ThebesState(State):
         return scoring.dig_odds(cards, known=known, unseen=self.unseen(seat, r),
                                 unknown=len(self.piles[r]) - len(known))
 
-    def _public_pending(self):
-        if self.pending is None:
-            return None
-        if self.pending[0] == "museum":
-            return list(self.pending)
-        if self.pending[0] in ("robbers", "weeks"):
-            return [self.pending[0], REGIONS[self.pending[1]]]
-        _, kind, r, cards, weeks = self.pending
-        return ["draw", kind, REGIONS[r], cards, weeks]
-
-    def _illegal_reason(self, action: Action) -> str:
-        p, phase = self.current_player, self.phase
-        kind = type(action)
-        if phase == WEEKS:
-            if kind is DigWeeks:
-                return self._weeks_reason(p, action)
-            return (f"your dig in {REGION_NAMES[REGIONS[self.pending[1]]][0]} has begun: choose how long it "
-                    "lasts, e.g. 'dig for 6 weeks' (Mener des fouilles)")
-        if phase == DRAW:
-            _, what, r, cards, _ = self.pending
-            return (f"first draw the cards your {'dig' if what == 'dig' else 'thief'} earned: "
-                    f"'draw {cards} card{'s' if cards != 1 else ''} from {REGIONS[r]}'")
-        if phase == ROBBERS:
-            r = self.pending[1]
-            if kind is PickRelic and action.region == REGIONS[r]:
-                return (f"the {REGIONS[r]} pile holds no relic worth {action.value}; pick one of: "
-                        f"{', '.join(str(a) for a in self._legal())} (Pilleurs de tombes)")
-            return f"your tomb robbers must first pick a relic from the {REGIONS[r]} pile"
-        if phase == MUSEUM:
-            _, key, left = self.pending
-            if kind is GiveRelic:
-                return (f"you hold no {action.region} relic worth {action.value}: give {left} more of your "
-                        f"own relics to {key} (Musées)")
-            return f"first give {left} more relic{'s' if left != 1 else ''} to {key} (Musées)"
-        if kind is Take:
-            return self._take_reason(p, action.card)
-        if kind is Dig:
-            return self._dig_reason(p, action)
-        if kind is DigWeeks:
-            return "first choose where to dig and give up a permit, e.g. 'dig egypt' (Mener des fouilles)"
-        if kind in (PickRelic, GiveRelic, Draw):
-            return f"'{action}' answers a dig, a thief, tomb robbers or a museum: nothing of the kind is under way"
-        region = getattr(action, "region", "")
-        if region not in REGION_INDEX:
-            return f"there is no region {region!r}; the regions are {', '.join(REGIONS)}"
-        card = {PlayThief: f"{region} thief", PlayRobbers: f"{region} tomb robbers",
-                PlayScientist: "scientist"}[kind]
-        return (f"you have no '{card}' card in your hand, so you cannot play it "
-                f"(Jouer une carte d'Action: only cards from your hand)")
-
-    def _take_reason(self, p: int, key: str) -> str:
-        fam = _FAMILY.get(key)
-        if fam is None:
-            return f"there is no card {key!r} in Thebes"
-        if fam == "relic":
-            return ("you may never take relic cards from the excavation piles: dig for them "
-                    "('vous n'avez pas le droit de prendre de cartes Relique dans les cases de Fouilles')")
-        if fam == "professor":
-            return (f"the {key} cannot be taken: it goes by itself to the player with the most "
-                    f"{'knowledge (10 or more)' if key == 'world expert' else 'expertise there (4 or more)'}")
-        counts = [len(x) for x in self.relics[p]]
-        if fam == "exhibition":
-            if key not in self.exhibits:
-                return f"{key} is not on the exhibitions display (Expositions)"
-            e = EXHIBITION_BY_KEY[key]
-            return (f"{key} needs at least {e.need[0]} {REGION_NAMES[e.regions[0]][0]} relics and you have "
-                    f"{counts[REGION_INDEX[e.regions[0]]]} (Expositions: only the number of relics counts)")
-        if fam == "museum":
-            if key not in self.museums:
-                return f"{key} is not on the museums display (Musées)"
-            return (f"{key} needs {MUSEUM_BY_KEY[key].relics} relics to give and you have {sum(counts)} "
-                    "(Musées: the relics are given for good)")
-        return (f"no '{key}' in the four storage spaces (cases de stockage); you may take: "
-                f"{', '.join(sorted(k for k in self.storage if k))}")
-
-    def _dig_reason(self, p: int, action: Dig) -> str:
-        region = action.region
-        if region not in REGION_INDEX:
-            return f"there is no region {region!r}; the regions are {', '.join(REGIONS)}"
-        r = REGION_INDEX[region]
-        name = REGION_NAMES[region][0]
-        if not (self.permits[p][r] or self.permits[p][GENERAL] or "general dig permit" in self.hand[p]):
-            return (f"you have no excavation permit (carte Fouilles) for {name} and no general one "
-                    f"({_RULE_DIG})")
-        return f"you need at least 1 expertise (Expertise) in {name} to dig there ({_RULE_DIG})"
-
-    def _weeks_reason(self, p: int, action: DigWeeks) -> str:
-        if not 1 <= action.weeks <= MAX_WEEKS:
-            return f"a dig lasts at least 1 and at most {MAX_WEEKS} weeks, not {action.weeks} ({_RULE_DIG})"
-        if action.assistant and "assistant" not in self.hand[p]:
-            return "you have no assistant (Assistant) in your hand"
-        return f"'{action}' is not allowed now"
-
     # -- saves ----------------------------------------------------------------------------------------
-    def _to_dict(self) -> dict:
-        pending = None if self.pending is None else list(self.pending)
-        return {
-            "phase": self.phase, "pending": pending, "current_player": self.current_player,
-            "week": list(self.week), "height": list(self.height), "stamp": self.stamp,
-            "deck": list(self.deck), "storage": list(self.storage), "exhibits": list(self.exhibits),
-            "museums": list(self.museums), "piles": [list(x) for x in self.piles],
-            "known": [[list(v) for v in k] for k in self.known], "tableau": [list(x) for x in self.tableau],
-            "relics": [[list(v) for v in k] for k in self.relics], "hand": [list(x) for x in self.hand],
-            "permits": [list(x) for x in self.permits], "professors": list(self.professors),
-            "removed": list(self.removed), "events": list(self.events),   # tuples: JSON arrays
-        }
+    def _to_dict(self) -> dict[str, Any]:
+        return saves.to_dict(self)
 
     @classmethod
-    def _from_dict(cls, f: Fields, players: int, variant: str) -> ThebesState:
+    def _from_dict(cls, fields: Fields, players: int, variant: str) -> ThebesState:
         s = object.__new__(cls)
-        s.players, s.variant = players, variant
-        s._legal_cache, s._pub = None, None
-        n = players
-        keys = list(_CARD)
-        s.phase = f.str("phase", choices=PHASES)
-        s.is_terminal = s.phase == OVER
-        s.current_player = f.opt_int("current_player", lo=0, hi=n - 1)
-        s.week = f.int_list("week", length=n, lo=0, hi=WEEK_LIMIT)
-        s.stamp = f.int("stamp", lo=n, hi=WEEK_LIMIT * n)
-        s.height = f.int_list("height", length=n, lo=1, hi=s.stamp)
-        s.deck = f.str_list("deck", choices=keys)
-        storage = f.list("storage", length=STORAGE_SPACES)
-        if not all(x is None or (isinstance(x, str) and x in _CARD) for x in storage):
-            raise CorruptSave(f"{f.path}.storage must hold card keys or null, got {quote(storage)}")
-        s.storage = list(storage)
-        s.exhibits = f.str_list("exhibits", choices=list(EXHIBITION_BY_KEY))
-        s.museums = f.str_list("museums", choices=list(MUSEUM_BY_KEY))
-
-        def values(data: Any, where: str) -> list[int]:
-            if not isinstance(data, list) or not all(type(v) is int and 0 <= v <= 6 for v in data):
-                raise CorruptSave(f"{where} must be a list of card values 0 to 6, got {quote(data)}")
-            return list(data)
-
-        def per_region(data: Any, where: str) -> list[list[int]]:
-            if not isinstance(data, list) or len(data) != len(REGIONS):
-                raise CorruptSave(f"{where} must hold one list per region")
-            return [values(v, f"{where}[{i}]") for i, v in enumerate(data)]
-
-        s.piles = per_region(f.list("piles"), f"{f.path}.piles")
-        s.known = [per_region(k, f"{f.path}.known[{i}]") for i, k in enumerate(f.list("known", length=n))]
-        s.relics = [per_region(k, f"{f.path}.relics[{i}]") for i, k in enumerate(f.list("relics", length=n))]
-        s.tableau = f.str_lists("tableau", length=n, choices=keys)
-        s.hand = f.str_lists("hand", length=n, choices=keys)
-        s.permits = f.int_lists("permits", length=n, inner=len(REGIONS) + 1, lo=0, hi=sum(permits_dealt(n)))
-        s.professors = f.opt_int_list("professors", length=len(PROFESSORS), lo=0, hi=n - 1)
-        s.removed = f.str_list("removed", choices=keys)
-        if "pending" not in f.data:
-            raise CorruptSave(f"{f.path}.pending is missing")
-        s.pending = cls._read_pending(f.data["pending"], s.phase, f.path)
-        s.events = f.events(kinds=EVENTS, players=n)
-        s._derive()
+        s.players, s.variant, s._legal_cache, s._pub = players, variant, None, None
+        saves.read_into(s, fields, players)
+        s.changed()                      # the counts from the face-up cards: recomputed, never read
         return s
 
-    @staticmethod
-    def _read_pending(data: Any, phase: str, path: str):
-        bad = CorruptSave(f"{path}.pending does not fit the phase {phase!r}: {quote(data)}")
-        if phase in (TURN, OVER):
-            if data is not None:
-                raise bad
-            return None
-        if not isinstance(data, list) or not data or data[0] != phase:
-            raise bad
-        ints = lambda xs: all(type(x) is int and x >= 0 for x in xs)   # noqa: E731
-        if phase == DRAW and len(data) == 5 and data[1] in ("dig", "thief") and ints(data[2:]) \
-                and data[2] < len(REGIONS) and 1 <= data[3] <= _MOST_CARDS and data[4] <= MAX_WEEKS:
-            return ("draw", data[1], data[2], data[3], data[4])
-        if phase in (ROBBERS, WEEKS) and len(data) == 2 and ints(data[1:]) and data[1] < len(REGIONS):
-            return (phase, data[1])
-        if phase == MUSEUM and len(data) == 3 and isinstance(data[1], str) and data[1] in MUSEUM_BY_KEY \
-                and ints(data[2:]) and 1 <= data[2] <= MUSEUM_BY_KEY[data[1]].relics:
-            return ("museum", data[1], data[2])
-        raise bad
-
-    def _derive(self) -> None:
-        """Recompute the cached counts (expertise, general knowledge, congresses) from the tableaux."""
-        n = self.players
-        self.expertise = [[0] * len(REGIONS) for _ in range(n)]
-        self.general = [0] * n
-        self.congress = [0] * n
-        for s in range(n):
-            for key in self.tableau[s]:
-                card = _CARD[key]
-                if card.family == "expertise":
-                    self.expertise[s][REGION_INDEX[card.region]] += card.books
-                elif card.family == "general":
-                    self.general[s] += card.books
-                elif card.family == "congress":
-                    self.congress[s] += 1
-
     def check(self) -> list[str]:
-        """Conservation of the 168 cards and the permits, what seats know, and a consistent turn."""
-        problems = []
-        n = self.players
-        places = Counter(self.deck)
-        places.update(k for k in self.storage if k is not None)
-        places.update(self.exhibits)
-        places.update(self.museums)
-        places.update(self.removed)
-        places.update(PROFESSORS)
-        for r, region in enumerate(REGIONS):
-            places.update(RELIC_KEYS[region, v] for v in self.piles[r])
-            for s in range(n):
-                places.update(RELIC_KEYS[region, v] for v in self.relics[s][r])
-        for s in range(n):
-            places.update(self.tableau[s])
-            places.update(self.hand[s])
-        if places != _ALL_KEYS:
-            problems.append("the 168 cards must each be in exactly one place")
-        if any(_FAMILY[k] not in ("expertise", "general", "congress", "exhibition", "museum")
-               for t in self.tableau for k in t):
-            problems.append("only expertise, general knowledge, congress and presentation cards lie face up")
-        if any(_FAMILY[k] != "action" for h in self.hand for k in h):
-            problems.append("only action cards are held in a hand")
-        start = [permits_dealt(n) for _ in range(n)]
-        for e in self.events:
-            if e[0] == "permits":          # a lesson position's own deal (positions.py)
-                start[e[1]] = list(e[2])
-            elif e[0] == "dig" and e[3] != "card":
-                start[e[1]][GENERAL if e[3] == "general" else REGION_INDEX[e[2]]] -= 1
-        if start != self.permits:
-            problems.append("excavation permits are either in a hand or given up by a dig")
-        # Piles, displays, hands, tableaux and relics are kept sorted (a pile's order is drawn only
-        # when it is shuffled for a dig): a save in any other order is not one of ours.
-        kept = [*self.piles, self.exhibits, self.museums, *self.tableau, *self.hand,
-                *(v for seat in self.relics for v in seat)]
-        if any(x != sorted(x) for x in kept):
-            problems.append("piles, displays, hands, tableaux and relics are kept in sorted order")
-        for s in range(n):
-            for r in range(len(REGIONS)):
-                known, pile = self.known[s][r], self.piles[r]
-                if known and (any(known.count(v) > pile.count(v) for v in set(known)) or known != sorted(known)):
-                    problems.append(f"seat {s} is certain of cards that are not in the {REGIONS[r]} pile")
-        old = (self.expertise, self.general, self.congress)
-        self._derive()
-        if (self.expertise, self.general, self.congress) != old:
-            problems.append("the cached expertise, general knowledge or congress counts are wrong")
-        for r in range(len(REGIONS)):
-            holder = self.professors[r]
-            best = max(self.expertise[s][r] for s in range(n))
-            if (holder is None and best >= PROFESSOR_EXPERTISE) or \
-                    (holder is not None and (self.expertise[holder][r] < PROFESSOR_EXPERTISE
-                                             or self.expertise[holder][r] != best)):
-                problems.append(f"the {PROFESSORS[r]} is not with the player with the most expertise")
-        totals = [sum(self.expertise[s]) + self.general[s] for s in range(n)]
-        holder = self.professors[-1]
-        if (holder is None and max(totals) >= WORLD_EXPERT_KNOWLEDGE) or \
-                (holder is not None and (totals[holder] < WORLD_EXPERT_KNOWLEDGE or totals[holder] != max(totals))):
-            problems.append("the world expert is not with the player with the most knowledge")
-        if len(set(self.height)) != n or max(self.height) > self.stamp:
-            problems.append("time markers must each have their own height in the stacks")
-        if self.is_terminal != (self.current_player is None) or self.is_terminal != (self.phase == OVER):
-            problems.append("current_player must be empty exactly when the game is over")
-        if not self.is_terminal:
-            if not self.deck or not _GREEN[self.deck[-1]]:
-                problems.append("between turns the deck's top card is green")
-            if None in self.storage:
-                problems.append("the four storage spaces are full between turns")
-            if self.phase == TURN and self.current_player != self._next_player():
-                problems.append("current_player is not the marker furthest behind")
-            if self.phase == DRAW and self.pending[3] > len(self.piles[self.pending[2]]):
-                problems.append("a draw cannot take more cards than the pile holds")
-        elif self.deck:
-            problems.append("the game ends only when the deck is empty")
-        return problems
+        """Conservation of the 168 cards and the permits, what seats know, and a consistent turn (``saves``)."""
+        return saves.check_state(self)
 
 
-
-def _minus(a: list[int], b: list[int]) -> list[int]:
-    """Multiset difference a - b of two sorted lists."""
-    if not b:
-        return a[:]
-    out = Counter(a)
-    out.subtract(b)
-    return sorted(out.elements())
-
-
-def _common(a: list[int], b: list[int]) -> list[int]:
-    """Multiset intersection of two lists, sorted."""
-    if not a or not b:
-        return []
-    return sorted((Counter(a) & Counter(b)).elements())
+#: The rule step that plays each kind of action: ``step(state, seat, action)``.
+_STEPS: dict[type, Callable[..., None]] = {
+    Take: ThebesState._take, Dig: ThebesState._dig, DigWeeks: ThebesState._dig_weeks, Draw: ThebesState._draw,
+    PlayThief: ThebesState._thief, PlayRobbers: ThebesState._robbers, PlayScientist: ThebesState._scientist,
+    PickRelic: ThebesState._pick, GiveRelic: ThebesState._give,
+}
 
 
 class ThebesGame(Game):
@@ -1258,11 +621,11 @@ class ThebesGame(Game):
 
     key = "thebes"
     title = "Thebes: The Tomb Raiders"
-    min_players, max_players = 2, 4
+    min_players, max_players = min(PERMITS), max(PERMITS)     # the set-up has a deal for 2, 3 and 4 players
     variants = ("standard",)
     rules_version = 2   # 2: the assistant costs its weeks; any dig length from 1 to 12
     summary = "time as a currency, expected value, hypergeometric draws"
-    action_types = (Take, Dig, DigWeeks, Draw, PlayThief, PlayRobbers, PlayScientist, PickRelic, GiveRelic)
+    action_types = ACTION_TYPES
     # Random moves on the time track mislead the search (the seat behind moves more); greedy moves until
     # this seat moves again value a trip or a dig at what it really leads to.
     search_hints = {"rollout": "greedy"}

@@ -11,14 +11,16 @@ points (from ``seat``'s knowledge of the pile), so the JavaScript knows no rule.
 from __future__ import annotations
 
 from math import comb
+from typing import Any
 
 from archeo_lab.engine.wording import article, final_table, name as _name, verdict, who as _who
 
 from . import scoring
-from .state import Dig, PlayRobbers, PlayThief, Take
+from .scoring import exhibition_weeks
+from .actions import Dig, PlayRobbers, PlayThief, Take
 from .components import (
-    CARD_BY_KEY, CARDS, EXCAVATION_TABLE, EXHIBITION_BY_KEY, MUSEUM_BY_KEY, PROFESSORS, REGION_NAMES, REGIONS,
-    STATUS,
+    CARD_BY_KEY, EXCAVATION_TABLE, EXHIBITION_BY_KEY, GENERAL, MAX_WEEKS, MIN_WEEKS, MUSEUM_BY_KEY, PROFESSORS,
+    REGION_NAMES, REGIONS, STATUS,
 )
 
 __all__ = ["board_view", "event_marks", "format_event", "text_board", "card_name", "dig_outlook"]
@@ -50,9 +52,6 @@ def _card(key: str) -> dict:
     elif c.family == "museum":
         out["relics"] = MUSEUM_BY_KEY[key].relics
     return out
-
-
-_CARD_VIEWS = {c.key: _card(c.key) for c in CARDS}
 
 
 def _regions_text(r: str) -> str:
@@ -162,7 +161,7 @@ def dig_outlook(state, seat: int, region: str, knowledge: int) -> list[dict]:
     unseen = state.unseen(seat, r)
     unknown = len(state.piles[r]) - len(known)
     out = []
-    for weeks in range(1, 13):
+    for weeks in range(MIN_WEEKS, MAX_WEEKS + 1):
         cards = min(scoring.dig_cards(knowledge, weeks), len(known) + unknown)
         out.append({
             "weeks": weeks, "cards": cards, "table_cards": scoring.dig_cards(knowledge, weeks),
@@ -245,16 +244,15 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     def attempt(action) -> dict | None:
         return action.to_json() if mine else None
 
-    storage = [{"space": i + 1, "card": _CARD_VIEWS[k] if k else None, "action": takes.get(k),
+    storage = [{"space": i + 1, "card": _card(k) if k else None, "action": takes.get(k),
                 "try": attempt(Take(k)) if k and k not in takes else None}
                for i, k in enumerate(state.storage)]
     viewer_counts = [len(x) for x in state.relics[seat]] if seat is not None else [0] * len(REGIONS)
-    from .state import exhibition_weeks
-    exhibitions = [dict(_CARD_VIEWS[k], action=takes.get(k),
+    exhibitions = [dict(_card(k), action=takes.get(k),
                         weeks_now=exhibition_weeks(k, viewer_counts) if seat is not None else None,
                         **{"try": attempt(Take(k)) if k not in takes else None})
                    for k in state.exhibits]
-    museums = [dict(_CARD_VIEWS[k], action=takes.get(k), **{"try": attempt(Take(k)) if k not in takes else None})
+    museums = [dict(_card(k), action=takes.get(k), **{"try": attempt(Take(k)) if k not in takes else None})
                for k in state.museums]
 
     dig_regions = {a.region for a in by_kind.get("dig", [])}
@@ -285,7 +283,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
             "professors": [card_name(PROFESSORS[i]) for i, h in enumerate(state.professors) if h == s],
             "hand_count": len(state.hand[s]), "hand": list(state.hand[s]) if s == seat else None,
             "permits": {**{region: state.permits[s][r] for r, region in enumerate(REGIONS)},
-                        "general": state.permits[s][4]},
+                        "general": state.permits[s][GENERAL]},
         })
 
     # -- the viewer's hand, with the plays it allows --------------------------------------------
@@ -312,7 +310,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
                 why = ("the general dig permit is given up during a dig, never played on its own"
                        if key == "general dig permit" else
                        f"the {card_name(key)} card cannot be played now")
-            hand.append(dict(_CARD_VIEWS[key], count=state.hand[seat].count(key), plays=plays.get(key, []),
+            hand.append(dict(_card(key), count=state.hand[seat].count(key), plays=plays.get(key, []),
                              why=why, **{"try": tried}))
 
     # -- digs: the piles' buttons, then the weeks dialog -------------------------------------------
@@ -322,10 +320,10 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         permits = state.permits[seat]
         digs.append({
             "region": a.region, "name": REGION_NAMES[a.region][0], "knowledge": state.dig_knowledge(seat, r),
-            "permit": "region" if permits[r] else ("general" if permits[4] else "card"), "action": a.to_json(),
+            "permit": "region" if permits[r] else ("general" if permits[GENERAL] else "card"), "action": a.to_json(),
         })
     dig = None
-    if by_kind.get("weeks"):
+    if by_kind.get("weeks") and seat is not None:
         r = state.pending[1]
         region = REGIONS[r]
         plain = state.dig_knowledge(seat, r)
@@ -341,7 +339,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
             "knowledge_assistant": helped if True in outlook else None, "permit": used,
             "permit_text": _permit_text(region, used), "pile": len(state.piles[r]),
             "expertise": state.expertise[seat][r], "general_used": min(state.general[seat], state.expertise[seat][r]),
-            "options": [dict(outlook[a.assistant][a.weeks - 1], assistant=a.assistant, action=a.to_json())
+            "options": [dict(outlook[a.assistant][a.weeks - MIN_WEEKS], assistant=a.assistant, action=a.to_json())
                         for a in actions],
         }
         # Where the slider starts: the most expected points per week (the shortest dig on a tie).
@@ -367,7 +365,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
                   "options": [{"region": a.region, "name": REGION_NAMES[a.region][0], "value": a.value,
                                "action": a.to_json()} for a in by_kind.get("give", [])]}
 
-    draws = []                       # the last three draws, oldest first (the board turns new ones over)
+    draws: list[dict[str, Any]] = []  # the last three draws, oldest first (the board turns new ones over)
     for i in range(len(state.events) - 1, -1, -1):
         e = state.events[i]
         if e[0] == "draw":
