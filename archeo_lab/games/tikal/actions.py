@@ -299,7 +299,8 @@ def move_actions(i: int, j: int, cost: int) -> tuple[Move, Move]:
     """The moves of an explorer and of the leader from space ``i`` to ``j`` for ``cost`` AP."""
     m = _MOVES.get((i, j, cost))
     if m is None:
-        m = _MOVES[(i, j, cost)] = tuple(Move(piece, LABELS[i], LABELS[j], cost) for piece in PIECES)  # type: ignore[assignment]
+        m = _MOVES[(i, j, cost)] = (Move(PIECES[0], LABELS[i], LABELS[j], cost),
+                                    Move(PIECES[1], LABELS[i], LABELS[j], cost))
     return m
 
 

@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 
 from .actions import Bid, ChooseTile, Pass
 from .components import TILE_BY_ID
-from .encoding import BID, CHOOSE, PLACE
+from .encoding import BID, CHOOSE, PLACE, Position
 
 __all__ = ["english_auction", "truthful", "second_price", "AuctionRounds"]
 
@@ -100,10 +100,8 @@ def second_price(values: Sequence[float]) -> tuple[int, float]:
     return order[0], values[order[1]] if len(values) > 1 else 0
 
 
-class AuctionRounds:
+class AuctionRounds(Position):
     """The advanced rules' rounds and English auctions, as steps of ``TikalState`` ("Règles avancées")."""
-
-    __slots__ = ()
 
     def _start_round(self, first: int) -> None:
         """Advanced rules A: reveal as many hexes as players; the auction starts with ``first``."""

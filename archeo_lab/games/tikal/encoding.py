@@ -17,11 +17,11 @@ from archeo_lab.engine.errors import quote
 
 from . import scoring
 from .components import START_HEXES, TILE_BY_ID, StartHex
-from .hexgrid import INDEX, LABELS, SPACES, BoardLayout
+from .hexgrid import INDEX, LABELS, SPACES, BoardLayout, Sides
 
 __all__ = [
     "RESERVE", "BOXED", "GUARD", "PLACE", "CHOOSE", "BID", "ACTIONS", "OVER", "PHASES", "NORMAL", "SCORING",
-    "FINAL", "TURN_KINDS", "START_BY_INDEX", "Hex", "PIECES", "PositionReaders",
+    "FINAL", "TURN_KINDS", "START_BY_INDEX", "Hex", "PIECES", "Position", "PositionReaders",
 ]
 
 #: The pieces a player moves: explorers (Explorateurs) and the leader (Chef d'expédition).
@@ -57,11 +57,69 @@ class Hex:
     guardian: tuple[int, str] | None
 
 
-class PositionReaders:
+class Position:
+    """The fields of a Tikal position, declared once for ``TikalState`` and the parts of its rules kept in
+    other modules (``PositionReaders`` here, ``refusals.Offers``, ``auction.AuctionRounds``).  Spaces are
+    indices 0..39 (``hexgrid.INDEX``), seats numbers."""
+
+    players: int
+    variant: str
+    chance_count: int
+    current_player: int | None
+    is_terminal: bool
+    # The board.
+    tile_at: list[int | None]
+    rot: list[int]
+    kind: list[str | None]
+    stones: list[Sides | None]
+    value: list[int]
+    tokens: dict[int, list[str]]
+    camp_of: list[int | None]
+    guard: list[tuple[int, str] | None]
+    # The pieces, per seat.
+    expl: list[list[int]]
+    leader_at: list[int]
+    reserve: list[int]
+    boxed: list[int]
+    camps_left: list[int]
+    guardians: list[int]
+    treasures: list[list[int]]
+    points: list[int]
+    # The supplies.
+    levels: list[int]
+    stack: list[int]
+    supply: list[str]
+    # The turn.
+    phase: str
+    in_hand: int | None
+    offer: list[int]
+    ap: int
+    turn_kind: str
+    queue: list[int]
+    volcano_by: int | None
+    levels_turn: dict[int, int]
+    digs_turn: dict[int, int]
+    # The advanced rules' rounds and auctions.
+    amulet: list[bool]
+    bidders: list[int]
+    passed: list[int]
+    high_bid: int
+    high_bidder: int | None
+    first_pass: int | None
+    bid_turn: int | None
+    last_player: int | None
+    scorings: int
+    events: list[tuple[Any, ...]]
+    # Derived data, recomputed on load (``changed``): the board layout, the exchanges on offer, and
+    # per seat the spaces holding its explorers, in order.
+    _geo: BoardLayout
+    _xcache: tuple[int, list[Any]] | None
+    _occ: list[list[int]]
+
+
+class PositionReaders(Position):
     """The questions a learner, a board or a bot asks a Tikal position, by the rule book's names (mixed
     into ``TikalState``: spaces by name ``"C4"`` or index, seats by number)."""
-
-    __slots__ = ()
 
     def stack_letters(self) -> dict[str, int]:
         """How many hexes of each back letter are left in the stack (what every player sees), by letter."""

@@ -206,8 +206,8 @@ class BoardLayout:
                  moves: list[list[Any]] | None = None, bring: list[Any] | None = None) -> None:
         self.adj, self.temples, self.nodes, self.frontier = adj, temples, nodes, frontier
         self.extra: dict[Any, Any] = {}
-        self.moves = moves if moves is not None else [[None] * SPACES for _ in nodes]
-        self.bring = bring if bring is not None else [None] * len(nodes)
+        self.moves: list[list[Any]] = moves if moves is not None else [[None] * SPACES for _ in nodes]
+        self.bring: list[Any] = bring if bring is not None else [None] * len(nodes)
 
     @classmethod
     def build(cls, kind: Sequence[str | None], stones: Sequence[Sides | None],

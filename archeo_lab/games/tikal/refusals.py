@@ -35,11 +35,11 @@ from .actions import (
     BRING, CAMP, DIG, END, GUARDIAN, UNCOVER, Bid, Bring, ChooseTile, Dig, EndTurn, Exchange, Move, Pass,
     PlaceGuardian, PlaceTile, SetUpCamp, Uncover, exchange_action, move_actions, place_action,
 )
+from . import components
 from .components import (
-    ACTION_POINTS, BASE_CAMP, COSTS, GUARDIANS, LEADER_STRENGTH, LEVEL_PIECES, PER_SITE_PER_TURN, SIDES, TILE_BY_ID,
-    TILES, TREASURE_KINDS,
+    ACTION_POINTS, BASE_CAMP, COSTS, LEADER_STRENGTH, LEVEL_PIECES, SIDES, TILE_BY_ID, TILES, TREASURE_KINDS,
 )
-from .encoding import ACTIONS, BID, BOXED, CHOOSE, PIECES, PLACE, RESERVE
+from .encoding import ACTIONS, BID, BOXED, CHOOSE, PIECES, PLACE, RESERVE, Position
 from .hexgrid import (
     INDEX, LABELS, NEIGHBOURS, OPPOSITE, SPACES, distinct_rotations, frontier_need, links, rotated, side_mask,
 )
@@ -287,9 +287,9 @@ def check_uncover(state: TikalState, action: Uncover) -> str | None:
 
 def _per_turn(done: int, here: int, what: str, site: str) -> str | None:
     """D and E: at most ``PER_SITE_PER_TURN`` per temple or ruin and turn, each with its own piece there."""
-    if done >= PER_SITE_PER_TURN:
+    if done >= components.PER_SITE_PER_TURN:
         return (f"you already {what} {_words(done, 'level' if site == 'temple' else 'treasure')} this turn "
-                f"(at most {_words(PER_SITE_PER_TURN)} per {site} per turn)")
+                f"(at most {_words(components.PER_SITE_PER_TURN)} per {site} per turn)")
     if here <= done:
         return (f"you have {_words(here, 'piece')} there and already {what} "
                 f"{_words(done, 'level' if site == 'temple' else 'treasure')} this turn: {_TWO_RULE}")
@@ -363,8 +363,9 @@ def check_guardian(state: TikalState, action: PlaceGuardian) -> str | None:
         return _unknown_piece(action.piece)
     if state.guard[i] is not None:
         return f"the temple on {action.space} already has a guardian"
-    if state.guardians[p] >= GUARDIANS:
-        return f"you already have {_words(GUARDIANS, 'guardian')}: 'vous ne devez pas avoir déjà deux Gardiens'"
+    if state.guardians[p] >= components.GUARDIANS:
+        return (f"you already have {_words(components.GUARDIANS, 'guardian')}: "
+                "'vous ne devez pas avoir déjà deux Gardiens'")
     if action.piece == "leader" and state.leader_at[p] != i:
         return f"your leader is not on {action.space}"
     if action.piece == "explorer" and state.expl[p][i] == 0:
@@ -416,11 +417,9 @@ class _MovesFrom:
         return out
 
 
-class Offers:
+class Offers(Position):
     """The legal actions of a Tikal position, fast (mixed into ``TikalState``; ``check`` above is the
     rule for one action, and the tests hold the two together)."""
-
-    __slots__ = ()
 
     def placements(self, tile: int) -> list[tuple[int, int]]:
         """(space, rotation) pairs where ``tile`` may be placed now, sorted ("Règle de pose").
@@ -486,7 +485,7 @@ class Offers:
         """D, E, G, H on the spaces where ``p`` has pieces: uncover a level, dig, set up a camp, place a
         guardian (grouped by kind in that order, each group by space)."""
         row, kind = self.expl[p], self.kind
-        spaces = self._occ[p] if lead < 0 or row[lead] else sorted(self._occ[p] + [lead])
+        spaces = self._occ[p] if lead < 0 or row[lead] else self._occ[p] + [lead]
         found: list[tuple[int, int, Action]] = []
         can_camp = ap >= COSTS["camp"] and self.camps_left[p] > 0
         for i in spaces:
@@ -499,18 +498,21 @@ class Offers:
                     self._temple_offers(p, i, row[i], lead, ap, found)
             elif k == "ruin" and ap >= COSTS["dig"]:
                 done = self.digs_turn.get(i, 0)
-                if done < PER_SITE_PER_TURN and row[i] + (lead == i) > done:
+                if done < components.PER_SITE_PER_TURN and row[i] + (lead == i) > done:
                     found.append((1, i, DIG[i]))
-        found.sort()
+        if not found:
+            return []
+        found.sort()                  # by kind, then space
         return [a for _, _, a in found]
 
     def _temple_offers(self, p: int, i: int, n: int, lead: int, ap: int, found: list[tuple[int, int, Action]]) -> None:
         """D and H on the unguarded temple at ``i`` where ``p`` has ``n`` explorers (and perhaps the leader)."""
         here, v = n + (lead == i), self.value[i] + 1
         done = self.levels_turn.get(i, 0)
-        if ap >= COSTS["uncover"] and v <= _MAX_LEVEL and self.levels[v] and done < PER_SITE_PER_TURN and here > done:
+        if (ap >= COSTS["uncover"] and v <= _MAX_LEVEL and self.levels[v] and done < components.PER_SITE_PER_TURN
+                and here > done):
             found.append((0, i, UNCOVER[i][v]))
-        if ap >= COSTS["guardian"] and self.guardians[p] < GUARDIANS:
+        if ap >= COSTS["guardian"] and self.guardians[p] < components.GUARDIANS:
             mine = n + (LEADER_STRENGTH if lead == i else 0)
             for s in range(self.players):
                 if s != p and self.expl[s][i] + (LEADER_STRENGTH if self.leader_at[s] == i else 0) >= mine:

@@ -89,14 +89,14 @@ from .actions import (
 )
 from .auction import AuctionRounds
 from .components import (
-    ACTION_POINTS, ADVANCED_START_POINTS, BASE_CAMP, CAMPS, COSTS, EXPLORERS, LETTERS, LEVEL_PIECES, TILE_BY_ID,
+    ACTION_POINTS, ADVANCED_START_POINTS, BASE_CAMP, CAMPS, COSTS, EXPLORERS, LETTERS, LEVEL_PIECES, SIDES, TILE_BY_ID,
     TILES, TREASURE_COPIES, TREASURE_KINDS,
 )
 from .encoding import (
     ACTIONS, BID, BOXED, CHOOSE, FINAL, GUARD, NORMAL, OVER, PLACE, RESERVE, SCORING, START_BY_INDEX,
     PositionReaders,
 )
-from .hexgrid import INDEX, LABELS, SPACES, BoardLayout, Sides, rotated
+from .hexgrid import INDEX, LABELS, SPACES, BoardLayout, rotated
 from .refusals import Offers, check
 
 __all__ = ["TikalState", "TikalGame", "GAME", "RESERVE", "BOXED", "GUARD"]
@@ -109,7 +109,7 @@ LOG_KEEP = 24
 _BY_LETTER = {letter: [t.id for t in TILES if t.letter == letter] for letter in LETTERS}
 _INITIAL_LAYOUT: dict[int, BoardLayout] = {}
 _MAX_LEVEL = max(LEVEL_PIECES)
-_ROTATED = {t.id: tuple(rotated(t.stones, r) for r in range(6)) for t in TILES}
+_ROTATED = {t.id: tuple(rotated(t.stones, r) for r in range(len(SIDES))) for t in TILES}
 
 
 def _shuffle(rng: Rng, seq: list[Any]) -> None:
@@ -161,55 +161,6 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
         "levels_turn", "digs_turn", "amulet", "bidders", "passed", "high_bid", "high_bidder", "first_pass",
         "bid_turn", "last_player", "scorings", "events", "_geo", "_xcache", "_occ",
     )
-    # The board.
-    tile_at: list[int | None]
-    rot: list[int]
-    kind: list[str | None]
-    stones: list[Sides | None]
-    value: list[int]
-    tokens: dict[int, list[str]]
-    camp_of: list[int | None]
-    guard: list[tuple[int, str] | None]
-    # The pieces, per seat.
-    expl: list[list[int]]
-    leader_at: list[int]
-    reserve: list[int]
-    boxed: list[int]
-    camps_left: list[int]
-    guardians: list[int]
-    treasures: list[list[int]]
-    points: list[int]
-    # The supplies.
-    levels: list[int]
-    stack: list[int]
-    supply: list[str]
-    # The turn.
-    phase: str
-    in_hand: int | None
-    offer: list[int]
-    ap: int
-    turn_kind: str
-    queue: list[int]
-    volcano_by: int | None
-    levels_turn: dict[int, int]
-    digs_turn: dict[int, int]
-    # The advanced rules' rounds and auctions.
-    amulet: list[bool]
-    bidders: list[int]
-    passed: list[int]
-    high_bid: int
-    high_bidder: int | None
-    first_pass: int | None
-    bid_turn: int | None
-    last_player: int | None
-    scorings: int
-    events: list[tuple[Any, ...]]
-    # Derived data, recomputed on load (``changed``): the board layout, the exchanges on offer, and
-    # per seat the spaces holding its explorers, in order.
-    _geo: BoardLayout
-    _xcache: tuple[int, list[Exchange]] | None
-    _occ: list[list[int]]
-
     # -- set-up ("Matériel et installation") -------------------------------------------------------
     @classmethod
     def _new(cls, players: int, seed: int, variant: str) -> TikalState:
@@ -344,7 +295,6 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
         self.check_seat(player)
         rng = self._as_rng(rng)
         c = self.clone()
-        c._legal_cache = None
         stack, start = c.stack, 0
         for end in range(1, len(stack) + 1):
             if end == len(stack) or TILE_BY_ID[stack[end]].letter != TILE_BY_ID[stack[start]].letter:

@@ -12,6 +12,7 @@ Every clickable target carries the action JSON it sends; nothing hidden
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from archeo_lab.engine.wording import article, final_table, name as _name, verdict, who as _who
 
@@ -254,7 +255,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     hand = None
     if state.in_hand is not None:
         t = TILE_BY_ID[state.in_hand]
-        rotations = {}
+        rotations: dict[int, list[dict[str, Any]]] = {}
         for a in by_kind.get("place", []):
             rotations.setdefault(a.rotation, []).append({"space": a.space, "action": a.to_json()})
         # A free space that is no target for a rotation carries the placement the engine refuses.
@@ -299,7 +300,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         "end": buttons("end", lambda a: "End turn"),
     }
 
-    places = {}
+    places: dict[int, Any] = {}
     offer = [{"tile": t, "text": _tile_text(t), "kind": TILE_BY_ID[t].kind, "value": TILE_BY_ID[t].value,
               "stones": stone_dots(TILE_BY_ID[t].stones, 0, 0),
               "action": next((a.to_json() for a in by_kind.get("choose", []) if a.tile == t), None)}
@@ -330,7 +331,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
             "would_score": detail["total"], "temples_held": sorted(detail["temples"]),
         })
 
-    letters = {}
+    letters: dict[str, int] = {}
     for t in state.stack:
         letter = TILE_BY_ID[t].letter
         letters[letter] = letters.get(letter, 0) + 1
