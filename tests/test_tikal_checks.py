@@ -24,7 +24,7 @@ from archeo_lab.games.tikal.actions import Bid, ChooseTile, Exchange, Move, Plac
 GAME = al.get_game("tikal")
 
 
-def _positions(players: int, variant: str, seed: int, every: int = 7) -> list:
+def _positions(players: int, variant: str, seed: int, every: int = 1) -> list:
     """Copies of every ``every``-th position of one seeded random game."""
     state, rng, out, n = GAME.new_state(players=players, seed=seed, variant=variant), random.Random(seed), [], 0
     while not state.is_terminal:
@@ -57,15 +57,17 @@ def _perturbed(action) -> list:
 def test_every_listed_action_passes_its_check_and_every_other_is_refused(players, variant):
     positions = _positions(players, variant, seed=players * 10 + len(variant))
     others = []                              # legal actions met anywhere in this game
-    for state in positions:
+    for state in positions[::7]:
         others += state.legal_actions()
     seen_refused = 0
-    for state in positions:
+    for n, state in enumerate(positions):
         legal = state.legal_actions()
         listed = set(legal)
         for action in legal:
             assert refusals.check(state, action) is None, (str(action), state.to_json())
-            assert state.is_legal(action) and state.is_legal(str(action))
+        if n % 7:
+            continue                         # the refusals below on every 7th position
+        assert all(state.is_legal(str(a)) for a in legal)
         candidates = others[::5] + [p for a in legal[::3] for p in _perturbed(a)]
         for action in candidates:
             if action in listed:
