@@ -453,33 +453,35 @@ class Offers(Position):
     def _legal_ap(self) -> list[Action]:
         """End the turn, bring a piece in, moves, then uncover, dig, camp and guardian actions by space,
         then exchanges: every action the AP left pay for."""
-        p, ap = self._seat(), self.ap
+        p, ap, geo = self.current_player, self.ap, self._geo
+        assert p is not None
         out: list[Action] = [END]
-        if ap >= COSTS["bring"]:
-            out += self._bring_offers(p)
-        table, lead = self._geo.moves[p], self.leader_at[p]
-        for i in self._occ[p]:
+        lead = self.leader_at[p]
+        if ap >= COSTS["bring"] and (self.reserve[p] or lead == RESERVE):     # A
+            offers = geo.bring[p] or self._bring_offers(p)
+            if self.reserve[p]:
+                out += offers[0]
+            if lead == RESERVE:
+                out += offers[1]
+        table = geo.moves[p]
+        for i in self._occ[p]:                                                  # B, C
             m = table[i] or self._moves_from(p, i)
             out += m.within[0][ap] or m.affordable(0, ap)
         if lead >= 0:
             m = table[lead] or self._moves_from(p, lead)
             out += m.within[1][ap] or m.affordable(1, ap)
-        if ap >= _SITE_COST:
+        if ap >= _SITE_COST:                                                    # D, E, G, H
             out += self._site_offers(p, ap, lead)
-        if ap >= COSTS["exchange"]:
+        if ap >= COSTS["exchange"]:                                             # F
             cached = self._xcache
             out += cached[1] if cached is not None and cached[0] == p else self._exchanges(p)
         return out
 
-    def _bring_offers(self, p: int) -> list[Bring]:
-        """A: an explorer from the reserve, or the leader, onto the base camp or an own camp."""
-        bring = self._geo.bring
-        offers = bring[p]
-        if offers is None:
-            nodes = self._geo.nodes[p]
-            offers = bring[p] = ([BRING[0][i] for i in nodes], [BRING[1][i] for i in nodes])
-        return offers[0] + offers[1] if self.reserve[p] and self.leader_at[p] == RESERVE else \
-            offers[0] if self.reserve[p] else offers[1] if self.leader_at[p] == RESERVE else []
+    def _bring_offers(self, p: int) -> tuple[list[Bring], list[Bring]]:
+        """A: an explorer, and the leader, onto the base camp or one of ``p``'s camps (kept per layout)."""
+        nodes = self._geo.nodes[p]
+        offers = self._geo.bring[p] = ([BRING[0][i] for i in nodes], [BRING[1][i] for i in nodes])
+        return offers
 
     def _site_offers(self, p: int, ap: int, lead: int) -> list[Action]:
         """D, E, G, H on the spaces where ``p`` has pieces: uncover a level, dig, set up a camp, place a

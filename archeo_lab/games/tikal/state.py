@@ -429,15 +429,18 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
         p, i = self._seat(), INDEX[action.space]
         if action.piece == "explorer":
             self.reserve[p] -= 1
-            self._add_explorer(p, i)
+            self.expl[p][i] += 1
+            if self.expl[p][i] == 1:
+                insort(self._occ[p], i)
         else:
             self.leader_at[p] = i
         self._log(("bring", p, action.piece, action.space))
         self._spend(COSTS["bring"])
 
     def _move(self, action: Move) -> None:
-        """B, C: one piece across one passage, or between two camps."""
-        p, src, dst = self._seat(), INDEX[action.src], INDEX[action.dst]
+        """B, C: one piece across one passage, or between two camps (the most frequent step: kept flat)."""
+        p, src, dst = self.current_player, INDEX[action.src], INDEX[action.dst]
+        assert p is not None
         if action.piece == "leader":
             self.leader_at[p] = dst
         else:
@@ -445,15 +448,13 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
             row[src] -= 1
             if not row[src]:
                 self._occ[p].remove(src)
-            self._add_explorer(p, dst)
+            row[dst] += 1
+            if row[dst] == 1:
+                insort(self._occ[p], dst)
         self._log(("move", p, action.piece, action.src, action.dst, action.cost))
-        self._spend(action.cost)
-
-    def _add_explorer(self, p: int, i: int) -> None:
-        row = self.expl[p]
-        row[i] += 1
-        if row[i] == 1:
-            insort(self._occ[p], i)
+        self.ap -= action.cost
+        if self.ap <= 0:
+            self._end_turn()
 
     def _uncover(self, action: Uncover) -> None:
         """D: the next level from the supply goes on the temple."""
