@@ -9,6 +9,11 @@ Sides are numbered clockwise from the north: 0 N, 1 NE, 2 SE, 3 S, 4 SW,
 5 NW.  A tile turned by ``r`` (rotation ``r``, 60 degrees clockwise each)
 shows on side ``d`` the stones printed on side ``d - r``.
 
+A passage ("Règles de passage") is the stones on two facing sides, 1 to 6;
+none leads into a volcano.  ``BoardLayout`` keeps what a board of placed
+hexes implies (passages, temples, camps, where a new hex may link), updated
+only where a hex is placed or a camp set up.
+
 >>> label(4), index("B4")
 ('A5', 8)
 >>> [label(n) if n >= 0 else None for n in NEIGHBOURS[index("A5")]]

@@ -14,7 +14,8 @@ treasure and level comes out of its supply, so the result is a legal state
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
 from .components import ACTION_POINTS, EXPLORERS, SIDES, TILE_BY_ID, TREASURE_COPIES, TREASURE_KINDS
 from .encoding import RESERVE
@@ -82,22 +83,25 @@ def _clear_first_turn(s: TikalState) -> None:
     s.amulet = [False] * s.players
 
 
+def _take(supply: list[Any], item: Any, known: Collection[Any], unknown: str, used: str) -> Any:
+    """Take ``item`` out of a supply (the stack of hexes, the treasure tokens), or say why it cannot be."""
+    if item not in known:
+        raise ValueError(unknown)
+    if item not in supply:
+        raise ValueError(used)
+    supply.remove(item)
+    return item
+
+
 def _take_tile(s: TikalState, t: int) -> int:
-    if t not in TILE_BY_ID:
-        raise ValueError(f"there is no tile {t!r} (tiles are numbered 1 to {len(TILE_BY_ID)})")
-    if t not in s.stack:
-        raise ValueError(f"tile {t} is used twice")
-    s.stack.remove(t)
-    return t
+    return int(_take(s.stack, t, TILE_BY_ID, f"there is no tile {t!r} (tiles are numbered 1 to {len(TILE_BY_ID)})",
+                     f"tile {t} is used twice"))
 
 
 def _take_treasure(s: TikalState, kind: str) -> str:
-    if kind not in TREASURE_KINDS:
-        raise ValueError(f"there is no treasure {kind!r}; the kinds are: {', '.join(TREASURE_KINDS)}")
-    if kind not in s.supply:
-        raise ValueError(f"all {TREASURE_COPIES} {kind} tokens are used already")
-    s.supply.remove(kind)
-    return kind
+    return str(_take(s.supply, kind, TREASURE_KINDS,
+                     f"there is no treasure {kind!r}; the kinds are: {', '.join(TREASURE_KINDS)}",
+                     f"all {TREASURE_COPIES} {kind} tokens are used already"))
 
 
 def _place_tiles(s: TikalState, tiles: Mapping[str, tuple[int, int]], treasures_on: dict[int, list[str]]) -> None:

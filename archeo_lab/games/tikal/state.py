@@ -72,6 +72,15 @@ each tested in ``tests/test_tikal_rules.py``):
   volcano's scoring round comes before it is placed.  The final round's order
   (increasing score; ties: the nearest seat to the left of the last player
   first) is fixed when it starts.
+
+Where each part lives: this module holds the State (set-up, turn flow, the
+effect of each action) and the Game; ``refusals.py`` says what may be played
+(the fast list of legal actions, and one check per kind of action that gives
+the reason for a refusal); ``auction.py`` the advanced rounds and auctions;
+``encoding.py`` the position's fields and its readers (``hex_at``, ``holder``,
+...); ``components.py`` every number of the rule book (costs, limits, tables);
+``scoring.py`` the scoring; ``hexgrid.py`` the board's geometry and passages;
+``saves.py`` the save and the conservation checks.
 """
 
 from __future__ import annotations
