@@ -490,31 +490,35 @@ class Offers(Position):
         spaces = self._occ[p] if lead < 0 or row[lead] else self._occ[p] + [lead]
         found: list[tuple[int, int, Action]] = []
         can_camp = ap >= COSTS["camp"] and self.camps_left[p] > 0
+        can_dig = ap >= COSTS["dig"]
+        can_uncover = ap >= COSTS["uncover"]
+        can_guard = ap >= COSTS["guardian"] and self.guardians[p] < components.GUARDIANS
+        per_turn = components.PER_SITE_PER_TURN
         for i in spaces:
             k = kind[i]
             if k == "clearing":
                 if can_camp and self.camp_of[i] is None:
                     found.append((2, i, CAMP[i]))
             elif k == "temple":
-                if self.guard[i] is None:
-                    self._temple_offers(p, i, row[i], lead, ap, found)
-            elif k == "ruin" and ap >= COSTS["dig"]:
+                if self.guard[i] is None and (can_uncover or can_guard):
+                    self._temple_offers(p, i, row[i], lead, can_uncover, can_guard, found)
+            elif k == "ruin" and can_dig:
                 done = self.digs_turn.get(i, 0)
-                if done < components.PER_SITE_PER_TURN and row[i] + (lead == i) > done:
+                if done < per_turn and row[i] + (lead == i) > done:
                     found.append((1, i, DIG[i]))
         if not found:
             return []
         found.sort()                  # by kind, then space
         return [a for _, _, a in found]
 
-    def _temple_offers(self, p: int, i: int, n: int, lead: int, ap: int, found: list[tuple[int, int, Action]]) -> None:
+    def _temple_offers(self, p: int, i: int, n: int, lead: int, can_uncover: bool, can_guard: bool,
+                       found: list[tuple[int, int, Action]]) -> None:
         """D and H on the unguarded temple at ``i`` where ``p`` has ``n`` explorers (and perhaps the leader)."""
-        here, v = n + (lead == i), self.value[i] + 1
-        done = self.levels_turn.get(i, 0)
-        if (ap >= COSTS["uncover"] and v <= _MAX_LEVEL and self.levels[v] and done < components.PER_SITE_PER_TURN
-                and here > done):
-            found.append((0, i, UNCOVER[i][v]))
-        if ap >= COSTS["guardian"] and self.guardians[p] < components.GUARDIANS:
+        if can_uncover:
+            v, done = self.value[i] + 1, self.levels_turn.get(i, 0)
+            if v <= _MAX_LEVEL and self.levels[v] and done < components.PER_SITE_PER_TURN and n + (lead == i) > done:
+                found.append((0, i, UNCOVER[i][v]))
+        if can_guard:
             mine = n + (LEADER_STRENGTH if lead == i else 0)
             for s in range(self.players):
                 if s != p and self.expl[s][i] + (LEADER_STRENGTH if self.leader_at[s] == i else 0) >= mine:
