@@ -403,17 +403,8 @@ class _MovesFrom:
         self.within: tuple[list[list[Move] | None], ...] = ([None] * (ACTION_POINTS + 1), [None] * (ACTION_POINTS + 1))
 
     def affordable(self, piece: int, ap: int) -> list[Move]:
-        """The moves of ``piece`` (0 explorer, 1 leader) costing at most ``ap``, for every ``ap`` at once;
-        from the dearest passage's AP up, all of them (one shared list)."""
-        lists = self.within[piece]
-        full = [a[piece] for a in self.actions]
-        top = max((c for _, c in self.dsts), default=0)
-        for k in range(top, ACTION_POINTS + 1):
-            lists[k] = full
-        for k in range(min(top, ACTION_POINTS + 1)):
-            lists[k] = [a[piece] for (_, c), a in zip(self.dsts, self.actions) if c <= k]
-        out = lists[ap]
-        assert out is not None
+        """The moves of ``piece`` (0 explorer, 1 leader) costing at most ``ap`` (kept for the next time)."""
+        out = self.within[piece][ap] = [a[piece] for (_, c), a in zip(self.dsts, self.actions) if c <= ap]
         return out
 
 
