@@ -403,8 +403,17 @@ class _MovesFrom:
         self.within: tuple[list[list[Move] | None], ...] = ([None] * (ACTION_POINTS + 1), [None] * (ACTION_POINTS + 1))
 
     def affordable(self, piece: int, ap: int) -> list[Move]:
-        """The moves of ``piece`` (0 explorer, 1 leader) costing at most ``ap`` (kept for the next time)."""
-        out = self.within[piece][ap] = [a[piece] for (_, c), a in zip(self.dsts, self.actions) if c <= ap]
+        """The moves of ``piece`` (0 explorer, 1 leader) costing at most ``ap``, for every ``ap`` at once;
+        from the dearest passage's AP up, all of them (one shared list)."""
+        lists = self.within[piece]
+        full = [a[piece] for a in self.actions]
+        top = max((c for _, c in self.dsts), default=0)
+        for k in range(top, ACTION_POINTS + 1):
+            lists[k] = full
+        for k in range(min(top, ACTION_POINTS + 1)):
+            lists[k] = [a[piece] for (_, c), a in zip(self.dsts, self.actions) if c <= k]
+        out = lists[ap]
+        assert out is not None
         return out
 
 
@@ -457,12 +466,10 @@ class Offers(Position):
         table = geo.moves[p]
         for i in self._occ[p]:                                                  # B, C
             m = table[i] or self._moves_from(p, i)
-            moves = m.within[0][ap]
-            out += moves if moves is not None else m.affordable(0, ap)
+            out += m.within[0][ap] or m.affordable(0, ap)
         if lead >= 0:
             m = table[lead] or self._moves_from(p, lead)
-            moves = m.within[1][ap]
-            out += moves if moves is not None else m.affordable(1, ap)
+            out += m.within[1][ap] or m.affordable(1, ap)
         if ap >= _SITE_COST:                                                    # D, E, G, H
             out += self._site_offers(p, ap, lead)
         if ap >= COSTS["exchange"]:                                             # F
