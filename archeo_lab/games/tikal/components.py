@@ -202,7 +202,7 @@ COSTS = {"bring": 1, "camp_move": 1, "uncover": 2, "dig": 3, "exchange": 3, "cam
 #: de jeu, et il vous faut obligatoirement deux Explorateurs pour le faire"; the same for "deux Trésors").
 PER_SITE_PER_TURN = 2
 #: What the leader counts for in a temple majority (published for guardians, "le seul cas où le Chef
-#: d'expédition compte pour trois Explorateurs"; our reading extends it to scoring: ``scoring.py``).
+#: d'expédition compte pour trois Explorateurs"; our reading extends it to scoring: ``state.py``, decisions).
 LEADER_STRENGTH = 3
 #: Points for 0, 1, 2 or 3 identical treasures (published, "Calculer ses Points de Prestige": 1, 3 and 6).
 TREASURE_POINTS = (0, 1, 3, 6)
@@ -221,7 +221,7 @@ STATUS = {
     "EXPLORERS / CAMPS / GUARDIANS": ("published", "rule book, 'Matériel' and action H"),
     "COSTS": ("published", "rule book, player aid (Aide de jeu)"),
     "PER_SITE_PER_TURN": ("published", "rule book, actions D and E"),
-    "LEADER_STRENGTH": ("published", "rule book, action H (guardians); scoring by our reading (GAPS.md)"),
+    "LEADER_STRENGTH": ("published", "rule book, action H (guardians); scoring by our reading (state.py, decisions)"),
     "TREASURE_POINTS": ("published", "rule book, 'Calculer ses Points de Prestige'"),
     "ADVANCED_START_POINTS": ("published", "rule book, 'Règles avancées, Mise en place'"),
 }
