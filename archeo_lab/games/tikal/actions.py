@@ -32,24 +32,28 @@ from archeo_lab.engine import Action
 from archeo_lab.engine.actions import ACTION_DATACLASS, ValueAction
 from archeo_lab.engine.errors import UnreadableAction, quote
 
-from .components import COSTS, TILE_BY_ID, TREASURE_KINDS
-from .hexgrid import INDEX
+from .components import COLOURS, COSTS, LEVEL_PIECES, SIDES, TILE_BY_ID, TILES, TREASURE_KINDS
+from .encoding import PIECES
+from .hexgrid import INDEX, LABELS, SPACES
 from .saves import MAX_POINTS
 
 __all__ = [
     "TikalAction", "PlaceTile", "ChooseTile", "Bring", "Move", "Uncover", "Dig", "Exchange", "SetUpCamp",
-    "PlaceGuardian", "EndTurn", "Bid", "Pass", "ACTION_TYPES",
+    "PlaceGuardian", "EndTurn", "Bid", "Pass", "ACTION_TYPES", "END", "PASS", "BRING", "UNCOVER", "DIG", "CAMP",
+    "GUARDIAN", "CHOOSE", "bids", "place_action", "move_actions", "exchange_action",
 ]
 
 _SPACE = r"[a-h][1-5]"
 #: The cost an action's text may state, "(3 AP)": read back and checked against ``COSTS`` (``parse``).
 _STATED = r"(?: \((?P<stated>\d+) AP\))?"
-#: Per field, the values the rules can make legal (a passage costs 1 to 6 AP; up to 4 seats).
+#: The dearest passage: 3 stones on each of two facing sides ("de 1 à 6 Dalles de pierres à franchir").
+_DEAREST = 2 * max(max(t.stones) for t in TILES)
+#: Per field, the values the rules can make legal (a move costs 1 AP to the dearest passage; a seat per colour).
 _DOMAIN = {
     "tile": frozenset(TILE_BY_ID), "space": frozenset(INDEX), "src": frozenset(INDEX), "dst": frozenset(INDEX),
-    "rotation": range(6), "piece": frozenset(("explorer", "leader")), "cost": range(1, 7), "level": range(11),
-    "give": frozenset(TREASURE_KINDS), "take": frozenset(TREASURE_KINDS), "seat": range(4),
-    "amount": range(MAX_POINTS + 1),
+    "rotation": range(len(SIDES)), "piece": frozenset(PIECES), "cost": range(1, max(_DEAREST, COSTS["camp_move"]) + 1),
+    "level": range(max(LEVEL_PIECES) + 1), "give": frozenset(TREASURE_KINDS), "take": frozenset(TREASURE_KINDS),
+    "seat": range(len(COLOURS)), "amount": range(MAX_POINTS + 1),
 }
 
 
@@ -255,3 +259,54 @@ class Pass(TikalAction):
 #: In the order the codec tries them when reading text (the most frequent first).
 ACTION_TYPES = (Move, Bid, Bring, PlaceTile, EndTurn, Pass, Uncover, Dig, Exchange, SetUpCamp, PlaceGuardian,
                 ChooseTile)
+
+
+# -- the actions the rules hand out, by space index (state.py) --------------------------------------------
+# Each is the one object of its value (``ValueAction``); looking it up here by index spares building it
+# from its fields at every step of a playout.
+END, PASS = EndTurn(), Pass()
+#: ``BRING[piece][space]``, piece 0 an explorer, 1 the leader (``encoding.PIECES``).
+BRING = tuple(tuple(Bring(piece, LABELS[i]) for i in range(SPACES)) for piece in PIECES)
+#: ``UNCOVER[space][level]``.
+UNCOVER = tuple(tuple(Uncover(LABELS[i], v) for v in range(max(LEVEL_PIECES) + 1)) for i in range(SPACES))
+DIG = tuple(Dig(LABELS[i]) for i in range(SPACES))
+CAMP = tuple(SetUpCamp(LABELS[i]) for i in range(SPACES))
+#: ``GUARDIAN[piece][space]``.
+GUARDIAN = tuple(tuple(PlaceGuardian(piece, LABELS[i]) for i in range(SPACES)) for piece in PIECES)
+CHOOSE = {t.id: ChooseTile(t.id) for t in TILES}
+_BIDS: list[Bid] = []
+_PLACE: dict[tuple[int, int, int], PlaceTile] = {}
+_MOVES: dict[tuple[int, int, int], tuple[Move, Move]] = {}
+_EXCHANGE: dict[tuple[int, int, int], Exchange] = {}
+
+
+def bids(lo: int, hi: int) -> list[Bid]:
+    """``bid lo`` .. ``bid hi``."""
+    while len(_BIDS) <= hi:
+        _BIDS.append(Bid(len(_BIDS)))
+    return _BIDS[lo:hi + 1]
+
+
+def place_action(tile: int, i: int, rotation: int) -> PlaceTile:
+    """Place ``tile`` on space ``i`` turned ``rotation``."""
+    a = _PLACE.get((tile, i, rotation))
+    if a is None:
+        a = _PLACE[(tile, i, rotation)] = PlaceTile(tile, LABELS[i], rotation)
+    return a
+
+
+def move_actions(i: int, j: int, cost: int) -> tuple[Move, Move]:
+    """The moves of an explorer and of the leader from space ``i`` to ``j`` for ``cost`` AP."""
+    m = _MOVES.get((i, j, cost))
+    if m is None:
+        m = _MOVES[(i, j, cost)] = (Move(PIECES[0], LABELS[i], LABELS[j], cost),
+                                    Move(PIECES[1], LABELS[i], LABELS[j], cost))
+    return m
+
+
+def exchange_action(give: int, seat: int, take: int) -> Exchange:
+    """Exchange treasure kind ``give`` for ``seat``'s ``take`` (indices in ``TREASURE_KINDS``)."""
+    a = _EXCHANGE.get((give, seat, take))
+    if a is None:
+        a = _EXCHANGE[(give, seat, take)] = Exchange(TREASURE_KINDS[give], seat, TREASURE_KINDS[take])
+    return a

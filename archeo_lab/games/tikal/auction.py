@@ -1,4 +1,9 @@
-"""Tikal's advanced rules as a textbook English auction, for the game-theory exercises.
+"""Tikal's advanced rules ("Règles avancées"): the game's rounds and auctions, and the textbook model.
+
+``AuctionRounds`` (mixed into ``TikalState``) plays the rounds: as many hexes revealed as there
+are players, each turn sold by an English auction among the players whose amulet is face up,
+the last one playing for free.  The functions below are that auction as a textbook model, for
+the game-theory exercises.
 
 In the advanced rules each turn is sold by an **English auction**: open,
 ascending, in turn around the table; a player who passes is out; the last
@@ -28,7 +33,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-__all__ = ["english_auction", "truthful", "second_price"]
+from .actions import Bid, ChooseTile, Pass
+from .components import TILE_BY_ID
+from .encoding import BID, CHOOSE, PLACE, Position
+
+__all__ = ["english_auction", "truthful", "second_price", "AuctionRounds"]
 
 #: A strategy: (my value, the bid to beat, my budget) -> my bid, or None to pass.
 Strategy = Callable[[float, int, int], "int | None"]
@@ -89,3 +98,84 @@ def second_price(values: Sequence[float]) -> tuple[int, float]:
     """
     order = sorted(range(len(values)), key=lambda s: (-values[s], s))
     return order[0], values[order[1]] if len(values) > 1 else 0
+
+
+class AuctionRounds(Position):
+    """The advanced rules' rounds and English auctions, as steps of ``TikalState`` ("Règles avancées")."""
+
+    def _start_round(self, first: int) -> None:
+        """Advanced rules A: reveal as many hexes as players; the auction starts with ``first``."""
+        n = self.players
+        if not self.stack:
+            last = self.last_player if self.last_player is not None else n - 1
+            order = sorted(self.seats, key=lambda s: (self.points[s], (s - last - 1) % n))
+            self._start_final(order)
+            return
+        self.offer = [self.stack.pop() for _ in range(min(n, len(self.stack)))]
+        self.chance_count += 1
+        self.amulet = [False] * n
+        self._log(("reveal", tuple(self.offer)))
+        self._start_auction([(first + k) % n for k in range(n)])
+
+    def _start_auction(self, bidders: list[int]) -> None:
+        self.bidders, self.passed = bidders, []
+        self.high_bid, self.high_bidder, self.first_pass = 0, None, None
+        self.bid_turn = bidders[0]
+        self.phase, self.current_player = BID, bidders[0]
+
+    def _after_advanced_turn(self, p: int) -> None:
+        n = self.players
+        waiting = [(p + k) % n for k in range(1, n + 1) if not self.amulet[(p + k) % n]]
+        if not self.offer or not waiting:
+            self._start_round((p + 1) % n)
+        elif len(waiting) == 1:
+            self._log(("free", waiting[0]))
+            self.phase, self.current_player = CHOOSE, waiting[0]
+        else:
+            self._start_auction(waiting)
+
+    def _bid(self, action: Bid) -> None:
+        p = self._seat()
+        self.high_bid, self.high_bidder = action.amount, p
+        self._log(("bid", p, action.amount))
+        self._next_bidder()
+
+    def _pass(self, action: Pass) -> None:
+        p = self._seat()
+        self.passed.append(p)
+        if self.first_pass is None:
+            self.first_pass = p
+        self._log(("pass", p))
+        self._next_bidder()
+
+    def _next_bidder(self) -> None:
+        """The auction goes on with the next seat still in; it ends when one bidder is left (who pays) or
+        when all have passed without a bid (the first to pass plays for free)."""
+        active = [s for s in self.bidders if s not in self.passed]
+        if self.high_bidder is not None and active == [self.high_bidder]:
+            winner, price = self.high_bidder, self.high_bid
+            self.points[winner] -= price
+            self._log(("won", winner, price))
+        elif not active:
+            assert self.first_pass is not None
+            winner = self.first_pass
+            self._log(("won", winner, 0))
+        else:
+            k = self.bidders.index(self._seat())
+            m = len(self.bidders)
+            nxt = next(self.bidders[(k + j) % m] for j in range(1, m + 1) if self.bidders[(k + j) % m] in active)
+            self.bid_turn = self.current_player = nxt
+            return
+        self.bidders, self.passed, self.bid_turn = [], [], None
+        self.high_bid, self.high_bidder, self.first_pass = 0, None, None
+        self.phase, self.current_player = CHOOSE, winner
+
+    def _choose(self, action: ChooseTile) -> None:
+        p, tile = self._seat(), action.tile
+        self.offer.remove(tile)
+        self.in_hand = tile
+        self._log(("choose", p, tile))
+        if TILE_BY_ID[tile].kind == "volcano":
+            self._start_scoring_round(p)
+        else:
+            self.phase = PLACE

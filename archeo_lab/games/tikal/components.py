@@ -27,7 +27,8 @@ from typing import cast
 __all__ = [
     "Tile", "TILES", "TILE_BY_ID", "LETTERS", "START_HEXES", "StartHex", "BASE_CAMP", "COLUMNS", "ROWS",
     "LEVEL_PIECES", "TREASURE_KINDS", "TREASURE_NAMES", "TREASURE_COPIES", "EXPLORERS", "LEADERS", "CAMPS",
-    "GUARDIANS", "ACTION_POINTS", "COSTS", "ADVANCED_START_POINTS", "COLOURS", "SIDES", "SIDE_NAMES",
+    "GUARDIANS", "ACTION_POINTS", "COSTS", "PER_SITE_PER_TURN", "LEADER_STRENGTH", "TREASURE_POINTS",
+    "ADVANCED_START_POINTS", "COLOURS", "SIDES", "SIDE_NAMES",
     "STATUS", "check_components", "KIND_NAMES", "stones_text", "tile_name",
 ]
 
@@ -196,6 +197,15 @@ COLOURS = ("red", "orange", "white", "blue")   # rouge, orange, blanc, bleu
 ACTION_POINTS = 10
 #: Cost in AP of each action (published, the player aid); a move costs 1 AP per stone (1 to 6).
 COSTS = {"bring": 1, "camp_move": 1, "uncover": 2, "dig": 3, "exchange": 3, "camp": 5, "guardian": 5}
+#: Levels of one temple uncovered, or treasures dug from one ruin, per turn, each with its own explorer
+#: (published, D and E: "Vous ne pouvez pas dégager plus de deux étages d'un même Temple pendant un tour
+#: de jeu, et il vous faut obligatoirement deux Explorateurs pour le faire"; the same for "deux Trésors").
+PER_SITE_PER_TURN = 2
+#: What the leader counts for in a temple majority (published for guardians, "le seul cas où le Chef
+#: d'expédition compte pour trois Explorateurs"; our reading extends it to scoring: ``state.py``, decisions).
+LEADER_STRENGTH = 3
+#: Points for 0, 1, 2 or 3 identical treasures (published, "Calculer ses Points de Prestige": 1, 3 and 6).
+TREASURE_POINTS = (0, 1, 3, 6)
 #: Advanced rules: every score marker starts on 20 (published, "Règles avancées, Mise en place").
 ADVANCED_START_POINTS = 20
 
@@ -210,6 +220,9 @@ STATUS = {
     "TREASURE_KINDS": ("reconstruction", "8 kinds x 3 copies published (GAPS.md 1.1); names invented (GAPS 1.4)"),
     "EXPLORERS / CAMPS / GUARDIANS": ("published", "rule book, 'Matériel' and action H"),
     "COSTS": ("published", "rule book, player aid (Aide de jeu)"),
+    "PER_SITE_PER_TURN": ("published", "rule book, actions D and E"),
+    "LEADER_STRENGTH": ("published", "rule book, action H (guardians); scoring by our reading (state.py, decisions)"),
+    "TREASURE_POINTS": ("published", "rule book, 'Calculer ses Points de Prestige'"),
     "ADVANCED_START_POINTS": ("published", "rule book, 'Règles avancées, Mise en place'"),
 }
 

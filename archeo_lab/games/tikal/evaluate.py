@@ -62,7 +62,7 @@ def future_scorings(state) -> list[int]:
 
 def proximity(state) -> list[float]:
     """Per space, how close it is to temples and ruins: sum of weight / (1 + AP) within ``REACH`` AP."""
-    geo = state._geo
+    geo = state.layout()
     # Keyed by what it reads besides the layout, so that it is a pure function of the position.
     key = ("proximity", tuple(state.value[i] for i in geo.temples),
            tuple((i, len(t)) for i, t in sorted(state.tokens.items())))
@@ -107,7 +107,7 @@ def evaluate(state) -> list[float]:
     out = [float(p) for p in points]
     expl, leader_at = state.expl, state.leader_at
     lead3 = scoring.LEADER_STRENGTH
-    for i in state._geo.temples:
+    for i in state.layout().temples:
         v = state.value[i]
         g = state.guard[i]
         if g is not None:

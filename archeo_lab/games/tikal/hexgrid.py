@@ -9,6 +9,11 @@ Sides are numbered clockwise from the north: 0 N, 1 NE, 2 SE, 3 S, 4 SW,
 5 NW.  A tile turned by ``r`` (rotation ``r``, 60 degrees clockwise each)
 shows on side ``d`` the stones printed on side ``d - r``.
 
+A passage ("Règles de passage") is the stones on two facing sides, 1 to 6;
+none leads into a volcano.  ``BoardLayout`` keeps what a board of placed
+hexes implies (passages, temples, camps, where a new hex may link), updated
+only where a hex is placed or a camp set up.
+
 >>> label(4), index("B4")
 ('A5', 8)
 >>> [label(n) if n >= 0 else None for n in NEIGHBOURS[index("A5")]]
@@ -20,13 +25,19 @@ shows on side ``d`` the stones printed on side ``d - r``.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
 
 from .components import COLUMNS, ROWS
 
 __all__ = [
     "SPACES", "LABELS", "INDEX", "NEIGHBOURS", "OPPOSITE", "label", "index", "rotated", "side_mask",
-    "distinct_rotations", "centre", "hex_corners",
+    "distinct_rotations", "centre", "hex_corners", "Sides", "ANY_SIDE", "passages", "frontier_need", "links",
+    "BoardLayout", "camp_nodes",
 ]
+
+#: Stones on the six sides of a hex, N to NW.
+Sides = tuple[int, ...]
 
 #: Number of spaces on the board.
 SPACES = COLUMNS * ROWS
@@ -110,3 +121,151 @@ def hex_corners(x: float, y: float, size: float) -> list[tuple[float, float]]:
     """The six corners of a flat-topped hex centred on (x, y), clockwise from the east corner."""
     return [(round(x + size * math.cos(math.radians(60 * k)), 2), round(y + size * math.sin(math.radians(60 * k)), 2))
             for k in range(6)]
+
+
+# -- what a board of placed hexes implies (passages, where a new hex may link) -----------------------------
+#: ``frontier_need`` when a neighbour shows stones towards the free space: every rotation links.
+ANY_SIDE = 1 << 6
+
+
+def passages(kind: Sequence[str | None], stones: Sequence[Sides | None], i: int) -> tuple[tuple[int, int], ...]:
+    """(neighbour, stones) for every passage out of space ``i`` ("Règles de passage").
+
+    A passage is the stones on both facing sides (1 to 6); none leads into or out of a volcano
+    ("il n'est en aucun cas possible de traverser un hexagone Volcan").  ``kind`` and ``stones``
+    give each space's hex kind and its stones after rotation (None: no hex there).
+
+    >>> kind, stones = [None] * SPACES, [None] * SPACES
+    >>> kind[4], stones[4] = "camp", (1, 1, 1, 0, 0, 0)
+    >>> kind[8], stones[8] = "clearing", (1, 1, 1, 0, 0, 0)
+    >>> passages(kind, stones, 4)
+    ((8, 1),)
+    """
+    k = kind[i]
+    if k is None or k == "volcano":
+        return ()
+    st, out = stones[i], []
+    assert st is not None
+    for d, j in enumerate(NEIGHBOURS[i]):
+        if j < 0:
+            continue
+        kj, sj = kind[j], stones[j]
+        if kj is None or kj == "volcano" or sj is None:
+            continue
+        c = st[d] + sj[OPPOSITE[d]]
+        if c:
+            out.append((j, c))
+    return tuple(out)
+
+
+def frontier_need(kind: Sequence[str | None], stones: Sequence[Sides | None], i: int) -> int | None:
+    """What a new hex on free space ``i`` must link to ("Règle de pose"), or None if ``i`` is taken or
+    touches no placed hex.
+
+    The answer is a mask of the sides of ``i`` that face a placed non-volcano hex (the new hex
+    needs stones on one of them), or ``ANY_SIDE`` when such a neighbour already shows stones
+    towards ``i`` (then every rotation links).  0: only volcanoes around.
+    """
+    if kind[i] is not None:
+        return None
+    need, adjacent = 0, False
+    for d, j in enumerate(NEIGHBOURS[i]):
+        if j < 0 or kind[j] is None:
+            continue
+        adjacent = True
+        sj = stones[j]
+        if kind[j] == "volcano" or sj is None:
+            continue
+        if sj[OPPOSITE[d]]:
+            return ANY_SIDE
+        need |= 1 << d
+    return need if adjacent else None
+
+
+def links(need: int, mask: int) -> bool:
+    """Whether a hex whose stones are on the sides ``mask`` (``side_mask``) links on a space that
+    needs ``need`` (``frontier_need``).
+
+    >>> links(ANY_SIDE, 0), links(0b001000, side_mask((0, 0, 0, 2, 1, 0))), links(0b000001, 0b011000)
+    (True, True, False)
+    """
+    return need == ANY_SIDE or bool(mask & need)
+
+
+class BoardLayout:
+    """Derived data of one board and camp layout, shared by copies of a state until a hex is placed or
+    a camp set up (``state.py`` keeps one per position and replaces it then).
+
+    ``adj[i]``: passages out of space ``i`` as (space, stones); ``temples``: temple spaces;
+    ``nodes[p]``: the base camp and seat ``p``'s camps (hops of 1 AP between them);
+    ``frontier``: ``frontier_need`` of every free space next to a placed hex; ``moves[p][i]``:
+    seat ``p``'s moves out of space ``i``, worked out by the rules on demand (``state.py``);
+    ``bring[p]``: the actions bringing a piece into play, filled on demand; ``extra``: other
+    caches keyed by what they read (``evaluate.proximity``).
+    """
+
+    __slots__ = ("adj", "temples", "nodes", "frontier", "moves", "extra", "bring")
+
+    def __init__(self, adj: tuple[tuple[tuple[int, int], ...], ...], temples: tuple[int, ...],
+                 nodes: tuple[tuple[int, ...], ...], frontier: dict[int, int],
+                 moves: list[list[Any]] | None = None, bring: list[Any] | None = None) -> None:
+        self.adj, self.temples, self.nodes, self.frontier = adj, temples, nodes, frontier
+        self.extra: dict[Any, Any] = {}
+        self.moves: list[list[Any]] = moves if moves is not None else [[None] * SPACES for _ in nodes]
+        self.bring: list[Any] = bring if bring is not None else [None] * len(nodes)
+
+    @classmethod
+    def build(cls, kind: Sequence[str | None], stones: Sequence[Sides | None],
+              camp_of: Sequence[int | None], players: int, base: int) -> BoardLayout:
+        """From scratch (a new game, a load, a hand-made position)."""
+        adj = tuple(passages(kind, stones, i) for i in range(SPACES))
+        temples = tuple(i for i in range(SPACES) if kind[i] == "temple")
+        frontier = {}
+        for i in range(SPACES):
+            need = frontier_need(kind, stones, i)
+            if need is not None:
+                frontier[i] = need
+        return cls(adj, temples, camp_nodes(camp_of, players, base), frontier)
+
+    def after_camp(self, camp_of: Sequence[int | None], players: int, base: int) -> BoardLayout:
+        """After a camp is set up: only its owner's moves out of its camps and the base camp change."""
+        nodes = camp_nodes(camp_of, players, base)
+        moves = [row[:] for row in self.moves]
+        bring = list(self.bring)
+        for p in range(players):
+            if nodes[p] != self.nodes[p]:
+                bring[p] = None
+                for i in nodes[p]:
+                    moves[p][i] = None
+        return BoardLayout(self.adj, self.temples, nodes, self.frontier, moves, bring)
+
+    def after_placing(self, kind: Sequence[str | None], stones: Sequence[Sides | None], placed: int) -> BoardLayout:
+        """After a hex is placed on ``placed``: only that space and its neighbours change."""
+        adj = list(self.adj)
+        adj[placed] = mine = passages(kind, stones, placed)
+        for j, c in mine:                                   # the neighbours gain one passage each
+            adj[j] = tuple(sorted(adj[j] + ((placed, c),)))
+        temples = tuple(sorted(self.temples + (placed,))) if kind[placed] == "temple" else self.temples
+        # The free neighbours of the new hex gain a side towards it (unless it is a volcano).
+        frontier = dict(self.frontier)
+        frontier.pop(placed, None)
+        st = stones[placed]
+        assert st is not None
+        for d, j in enumerate(NEIGHBOURS[placed]):
+            if j < 0 or kind[j] is not None:
+                continue
+            need = frontier.get(j, 0)
+            if kind[placed] != "volcano":
+                need = ANY_SIDE if need == ANY_SIDE or st[d] else need | 1 << OPPOSITE[d]
+            frontier[j] = need
+        moves = [row[:] for row in self.moves]
+        for row in moves:
+            row[placed] = None
+            for j, _ in mine:
+                row[j] = None
+        return BoardLayout(tuple(adj), temples, self.nodes, frontier, moves, self.bring)
+
+
+def camp_nodes(camp_of: Sequence[int | None], players: int, base: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the base camp and its own camps, sorted ("Se déplacer d'un camp à un autre")."""
+    return tuple(tuple(sorted([base] + [i for i in range(SPACES) if camp_of[i] == p])) for p in range(players))

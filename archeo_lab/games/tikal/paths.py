@@ -60,7 +60,7 @@ def board_graph(state) -> nx.Graph:
         if k is None or k == "volcano":
             continue
         g.add_node(LABELS[i], kind=k, value=state.value[i], pos=centre(i))
-    adj = state._geo.adj
+    adj = state.layout().adj
     for i in range(SPACES):
         for j, cost in adj[i]:
             if i < j:

@@ -1,6 +1,7 @@
-"""Tikal: reading a saved position strictly, and checking a position's conservation laws.
+"""Tikal: writing and reading a saved position strictly, and checking a position's conservation laws.
 
-``read_state`` rebuilds a state from ``TikalState._to_dict()`` output, every
+``write_state`` gives the save's fields (sparse: only what is on the board); ``read_state``
+rebuilds a state from them (``TikalState._to_dict()`` output), every
 field read through ``engine.Fields`` (a bad field raises ``CorruptSave``
 naming it); the derived data (hex kinds after emptied ruins, rotated stones,
 passages) is recomputed, never trusted from the file.  ``check_state`` lists
@@ -11,6 +12,7 @@ level in exactly one place, and a consistent turn.
 from __future__ import annotations
 
 from itertools import accumulate, compress
+from typing import Any
 
 from archeo_lab.engine import Fields
 from archeo_lab.engine.errors import quote
@@ -25,7 +27,7 @@ from .encoding import START_BY_INDEX as _START
 from .hexgrid import INDEX, LABELS, SPACES, rotated
 from .scoring import TREASURE_POINTS
 
-__all__ = ["read_state", "check_state", "MAX_SCORINGS", "MAX_POINTS", "EVENTS"]
+__all__ = ["write_state", "read_state", "check_state", "MAX_SCORINGS", "MAX_POINTS", "EVENTS"]
 
 #: Scoring rounds in a game: one per volcano ("Décompte"), and the final one.
 MAX_SCORINGS = sum(t.kind == "volcano" for t in TILES) + 1
@@ -70,10 +72,35 @@ def _space_pairs(f: Fields, key: str, value_check) -> list:
     return out
 
 
-def read_state(cls, f: Fields, players: int, variant: str):
+def write_state(s: Any) -> dict[str, Any]:
+    """The save's fields of a ``TikalState`` (``_to_dict``): sparse, only the explored spaces ([space, tile
+    (0: printed), rotation, temple value]), the occupied ones, the camps and the guardians."""
+    return {
+        "board": [[LABELS[i], t, s.rot[i], s.value[i]] for i, t in enumerate(s.tile_at) if t is not None],
+        "tokens": [[LABELS[i], list(t)] for i, t in sorted(s.tokens.items())],
+        "camps": [[LABELS[i], c] for i, c in enumerate(s.camp_of) if c is not None],
+        "guards": [[LABELS[i], g[0], g[1]] for i, g in enumerate(s.guard) if g is not None],
+        "explorers": [[[LABELS[i], row[i]] for i in range(SPACES) if row[i]] for row in s.expl],
+        "leader_at": list(s.leader_at),
+        "reserve": list(s.reserve), "boxed": list(s.boxed), "camps_left": list(s.camps_left),
+        "treasures": [list(t) for t in s.treasures], "points": list(s.points),
+        "levels": list(s.levels), "stack": list(s.stack), "supply": list(s.supply),
+        "phase": s.phase, "current_player": s.current_player, "in_hand": s.in_hand,
+        "offer": list(s.offer), "ap": s.ap, "turn_kind": s.turn_kind, "queue": list(s.queue),
+        "volcano_by": s.volcano_by,
+        "levels_turn": [[LABELS[i], n] for i, n in sorted(s.levels_turn.items())],
+        "digs_turn": [[LABELS[i], n] for i, n in sorted(s.digs_turn.items())],
+        "amulet": list(s.amulet), "bidders": list(s.bidders), "passed": list(s.passed),
+        "high_bid": s.high_bid, "high_bidder": s.high_bidder, "first_pass": s.first_pass,
+        "bid_turn": s.bid_turn, "last_player": s.last_player, "scorings": s.scorings,
+        "events": list(s.events),
+    }
+
+
+def read_state(cls: Any, f: Fields, players: int, variant: str) -> Any:
     """A ``cls`` state from its saved fields (see the module docstring)."""
     s = object.__new__(cls)
-    s.players, s.variant, s._legal_cache = players, variant, None
+    s.players, s.variant = players, variant
     seat = dict(lo=0, hi=players - 1)
     s.tile_at, s.rot, s.value = [None] * SPACES, [0] * SPACES, [0] * SPACES
     for n, item in enumerate(f.list("board")):
@@ -152,9 +179,7 @@ def read_state(cls, f: Fields, players: int, variant: str):
     s.guardians = [sum(1 for g in s.guard if g is not None and g[0] == p) for p in range(players)]
     if any(x not in (RESERVE, BOXED, GUARD) and x < 0 for x in s.leader_at):
         raise CorruptSave(f"{f.path}.leader_at has an unknown place")
-    s._geo, s._xcache = None, None
-    s._rebuild_geo()
-    s._rebuild_occupancy()
+    s.changed()                # the derived data: the board layout, the occupied spaces; no legal actions yet
     return s
 
 

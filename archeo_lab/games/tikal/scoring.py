@@ -21,14 +21,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+from .components import LEADER_STRENGTH, TREASURE_POINTS
+from .hexgrid import LABELS
 
 __all__ = ["TREASURE_POINTS", "LEADER_STRENGTH", "treasure_points", "treasure_score", "temple_holder",
-           "strength"]
-
-#: Points for 0, 1, 2 or 3 identical treasures (published: 1, 3 and 6).
-TREASURE_POINTS = (0, 1, 3, 6)
-#: What the leader counts for in a temple majority (published for guardians; see the module docstring).
-LEADER_STRENGTH = 3
+           "strength", "holder", "highest_guarded", "breakdown"]
 
 
 def treasure_points(n: int) -> int:
@@ -75,3 +74,33 @@ def temple_holder(strengths: Sequence[int]) -> int | None:
         elif s == best and s > 0:
             tied = True
     return None if tied else holder
+
+
+def holder(guard: Sequence[tuple[int, str] | None], expl: Sequence[Sequence[int]], leader_at: Sequence[int],
+           i: int) -> int | None:
+    """Who holds the temple on space ``i``: its guardian's owner, else the strict majority (``temple_holder``)."""
+    g = guard[i]
+    if g is not None:
+        return g[0]
+    return temple_holder([strength(row[i], at == i) for row, at in zip(expl, leader_at)])
+
+
+def highest_guarded(guard: Sequence[tuple[int, str] | None], value: Sequence[int], seat: int) -> int:
+    """The value of ``seat``'s highest guarded temple, 0 if none (the first tie-break, "Fin de la partie":
+    "le joueur qui est gardien du temple de plus forte valeur")."""
+    return max((value[i] for i, g in enumerate(guard) if g is not None and g[0] == seat), default=0)
+
+
+def breakdown(state: Any, seat: int) -> dict[str, Any]:
+    """What ``seat`` would score at a scoring now (a ``TikalState``): the temples it holds, by space name, and
+    its treasure sets.
+
+    >>> import archeo_lab as al
+    >>> breakdown(al.get_game("tikal").new_state(players=2, seed=1), 0)
+    {'temples': {}, 'temple_points': 0, 'treasure_points': 0, 'total': 0}
+    """
+    guard, expl, leader_at, value = state.guard, state.expl, state.leader_at, state.value
+    temples = {LABELS[i]: value[i] for i in state.layout().temples if holder(guard, expl, leader_at, i) == seat}
+    treasure = treasure_score(state.treasures[seat])
+    return {"temples": temples, "temple_points": sum(temples.values()), "treasure_points": treasure,
+            "total": sum(temples.values()) + treasure}

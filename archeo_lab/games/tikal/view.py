@@ -12,6 +12,7 @@ Every clickable target carries the action JSON it sends; nothing hidden
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from archeo_lab.engine.wording import article, final_table, name as _name, verdict, who as _who
 
@@ -19,6 +20,7 @@ from .actions import Move, PlaceTile
 from .components import (
     ACTION_POINTS, BASE_CAMP, COLOURS, COSTS, LETTERS, TILE_BY_ID, TREASURE_KINDS, TREASURE_NAMES,
 )
+from .encoding import BOXED, GUARD, RESERVE
 from .hexgrid import LABELS, SPACES, centre, hex_corners, rotated
 
 __all__ = ["board_view", "event_marks", "format_event", "text_board", "stone_dots", "HEX", "COLOUR_CODES"]
@@ -82,8 +84,8 @@ def format_event(event: tuple, names=None) -> str:
     if kind == "reveal":
         return "New round: revealed " + "; ".join(_tile_text(t) for t in args[0]) + "."
     if kind == "volcano":
-        return (f"A volcano! {who(args[0], 'sets')} it aside: scoring round (décompte), each player spends 10 AP "
-                "and then scores.")
+        return (f"A volcano! {who(args[0], 'sets')} it aside: scoring round (décompte), each player spends "
+                f"{ACTION_POINTS} AP and then scores.")
     if kind == "final":
         return "The stack is empty: final scoring round, in this order: " + \
             ", ".join(_name(names, s) for s in args[0]) + "."
@@ -195,7 +197,7 @@ def _prompt(state, seat, names) -> str:
         return (f"Place the hex you drew, {_tile_text(t.id)}: turn it with the rotate button, then click a "
                 "highlighted space (it must link to a neighbour by stones).")
     if phase == "choose":
-        return "Choose one of the revealed hexes: you will place it and then spend your 10 action points."
+        return f"Choose one of the revealed hexes: you will place it and then spend your {ACTION_POINTS} action points."
     if phase == "bid":
         low = state.high_bid + 1
         if low > state.points[p]:
@@ -254,7 +256,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     hand = None
     if state.in_hand is not None:
         t = TILE_BY_ID[state.in_hand]
-        rotations = {}
+        rotations: dict[int, list[dict[str, Any]]] = {}
         for a in by_kind.get("place", []):
             rotations.setdefault(a.rotation, []).append({"space": a.space, "action": a.to_json()})
         # A free space that is no target for a rotation carries the placement the engine refuses.
@@ -288,7 +290,8 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
                 for a in by_kind.get(kind, [])]
 
     actions = {
-        "bring": buttons("bring", lambda a: f"{'Leader' if a.piece == 'leader' else 'Explorer'} in at {a.space} (1)"),
+        "bring": buttons("bring", lambda a: f"{'Leader' if a.piece == 'leader' else 'Explorer'} in at {a.space} "
+                                            f"({COSTS['bring']})"),
         "uncover": buttons("uncover", lambda a: f"Uncover {a.space} to {a.level} ({COSTS['uncover']})"),
         "dig": buttons("dig", lambda a: f"Dig at {a.space} ({COSTS['dig']})"),
         "exchange": buttons("exchange", lambda a: f"My {a.give} for {_name(names, a.seat)}'s {a.take} "
@@ -299,7 +302,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         "end": buttons("end", lambda a: "End turn"),
     }
 
-    places = {}
+    places: dict[int, Any] = {}
     offer = [{"tile": t, "text": _tile_text(t), "kind": TILE_BY_ID[t].kind, "value": TILE_BY_ID[t].value,
               "stones": stone_dots(TILE_BY_ID[t].stones, 0, 0),
               "action": next((a.to_json() for a in by_kind.get("choose", []) if a.tile == t), None)}
@@ -319,7 +322,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     seats = []
     for s in state.seats:
         lead = state.leader_at[s]
-        where = LABELS[lead] if lead >= 0 else {-1: "reserve", -2: "out of the game", -3: "guardian"}[lead]
+        where = LABELS[lead] if lead >= 0 else {RESERVE: "reserve", BOXED: "out of the game", GUARD: "guardian"}[lead]
         detail = state.score_breakdown(s)
         seats.append({
             "seat": s, "name": _name(names, s), "colour": COLOURS[s], "colour_code": COLOUR_CODES[COLOURS[s]],
@@ -330,7 +333,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
             "would_score": detail["total"], "temples_held": sorted(detail["temples"]),
         })
 
-    letters = {}
+    letters: dict[str, int] = {}
     for t in state.stack:
         letter = TILE_BY_ID[t].letter
         letters[letter] = letters.get(letter, 0) + 1
@@ -338,9 +341,10 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     if state.is_terminal:
         banner = None
     elif state.turn_kind == "scoring":
-        banner = "Scoring round (décompte): each player spends 10 AP, then scores temples held and treasures."
+        banner = (f"Scoring round (décompte): each player spends {ACTION_POINTS} AP, then scores temples held and "
+                  "treasures.")
     elif state.turn_kind == "final":
-        banner = "Final scoring round: each player spends 10 AP one last time, then scores."
+        banner = f"Final scoring round: each player spends {ACTION_POINTS} AP one last time, then scores."
     final = _final(state, names) if state.is_terminal else None
     hint = None
     if mine:
