@@ -60,37 +60,58 @@ def future_scorings(state) -> list[int]:
     return [base + (s in pending) for s in state.seats]
 
 
+def _reach(state, geo) -> list[tuple[int, bool, list[tuple[int, int]]]]:
+    """Per temple and ruin of this layout: ``(space, is_temple, [(space, AP away), ...])`` within ``REACH`` AP.
+
+    Shortest paths (Dijkstra's algorithm over the passages' AP costs) depend on the layout only, so
+    they are worked out once per layout and kept with it; temples' levels and ruins' treasures, which
+    change without a new tile, only weigh them (``proximity``).
+    """
+    reach = geo.extra.get("reach")
+    if reach is not None:
+        return reach  # type: ignore[no-any-return]
+    reach = []
+    adj = geo.adj
+    for j in range(SPACES):
+        k = state.kind[j]
+        if k != "temple" and k != "ruin":
+            continue
+        dist = {j: 0}
+        heap = [(0, j)]
+        found = []
+        while heap:
+            d, i = heapq.heappop(heap)
+            if d > dist.get(i, d):
+                continue
+            found.append((i, d))
+            for nxt, c in adj[i]:
+                nd = d + c
+                if nd <= REACH and nd < dist.get(nxt, REACH + 1):
+                    dist[nxt] = nd
+                    heapq.heappush(heap, (nd, nxt))
+        reach.append((j, k == "temple", found))
+    geo.extra["reach"] = reach
+    return reach
+
+
 def proximity(state) -> list[float]:
-    """Per space, how close it is to temples and ruins: sum of weight / (1 + AP) within ``REACH`` AP."""
+    """Per space, how close it is to temples and ruins: sum of weight / (1 + AP) within ``REACH`` AP.
+
+    A temple weighs 0.05 per visible level, a ruin 0.1 per treasure left.
+    """
     geo = state.layout()
     # Keyed by what it reads besides the layout, so that it is a pure function of the position.
     key = ("proximity", tuple(state.value[i] for i in geo.temples),
            tuple((i, len(t)) for i, t in sorted(state.tokens.items())))
     field = geo.extra.get(key)
     if field is not None:
-        return field
+        return field  # type: ignore[no-any-return]
     field = [0.0] * SPACES
-    adj = geo.adj
-    for j in range(SPACES):
-        k = state.kind[j]
-        if k == "temple":
-            weight = 0.05 * state.value[j]
-        elif k == "ruin":
-            weight = 0.1 * len(state.tokens.get(j, ()))
-        else:
-            continue
-        dist = {j: 0}
-        heap = [(0, j)]
-        while heap:
-            d, i = heapq.heappop(heap)
-            if d > dist.get(i, d):
-                continue
+    value, tokens = state.value, state.tokens
+    for j, temple, found in _reach(state, geo):
+        weight = 0.05 * value[j] if temple else 0.1 * len(tokens.get(j, ()))
+        for i, d in found:
             field[i] += weight / (1 + d)
-            for nxt, c in adj[i]:
-                nd = d + c
-                if nd <= REACH and nd < dist.get(nxt, REACH + 1):
-                    dist[nxt] = nd
-                    heapq.heappush(heap, (nd, nxt))
     if len(geo.extra) > 64:
         geo.extra.clear()
     geo.extra[key] = field
