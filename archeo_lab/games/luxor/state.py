@@ -259,14 +259,16 @@ class LuxorState(State):
         """Placer 1, 2 ou 3 tuiles: a tile, the camp's extras or the surplus on the move, a token, the end."""
         if self.surplus_pending():
             return self._head_moves()            # the surplus must go on
-        p = self.mover
-        out = self._place_actions() if self.placed < self.numbers.tiles_per_turn and self.hand[p] else []
-        moves = self._camp_moves()
-        if self.head >= 0:
-            moves += self._head_moves()
-        if moves:
-            moves.sort(key=_ORDER)
-            out += moves
+        p = self.current_player
+        assert p is not None
+        out = self._place_actions(p) if self.placed < self.numbers.tiles_per_turn and self.hand[p] else []
+        if self.camp >= 0 or self.head >= 0:     # the camp of this turn: its extras, the group on the move
+            moves = self._camp_moves()
+            if self.head >= 0:
+                moves += self._head_moves()
+            if moves:
+                moves.sort(key=_ORDER)
+                out += moves
         if self.placed:
             if self.adventures:
                 out += tokens.token_actions(self, p)
@@ -406,9 +408,15 @@ class LuxorState(State):
         geo = self.geo
         xs, ys = geo.xs, geo.ys
         x, y = xs[cell], ys[cell]
-        grew = not (self.minx <= x <= self.maxx and self.miny <= y <= self.maxy)
-        self.minx, self.maxx = min(self.minx, x), max(self.maxx, x)
-        self.miny, self.maxy = min(self.miny, y), max(self.maxy, y)
+        grew = False                            # the play area grows: a new extreme row or column
+        if x < self.minx:
+            self.minx, grew = x, True
+        if x > self.maxx:
+            self.maxx, grew = x, True
+        if y < self.miny:
+            self.miny, grew = y, True
+        if y > self.maxy:
+            self.maxy, grew = y, True
         limit = geo.limit
         lox, hix = self.maxx - limit + 1, self.minx + limit - 1
         loy, hiy = self.maxy - limit + 1, self.miny + limit - 1
@@ -436,8 +444,10 @@ class LuxorState(State):
         p = self.mover
         self.camp, self.camp_movable, self.head = -1, 0, -1       # earlier adventurers are settled
         hand = self.hand[p]
-        code = next(code for code in hand if code_kind(code) == kind)
-        hand.remove(code)
+        for i, code in enumerate(hand):
+            if code_kind(code) == kind:
+                del hand[i]
+                break
         self._put_tile(cell, code, p)
         self.placed += 1
         self.events.append(("place", p, KIND_NAMES[kind], self.geo.names[cell]))
@@ -453,7 +463,7 @@ class LuxorState(State):
                 return
             self._fill_camp(self.reserve[p])      # all that is left (maybe none: a bare camp)
             return
-        self._after_step()
+        self._after_step(p)
 
     def _fill_camp(self, count: int) -> None:
         """Placer un campement: ``count`` adventurers from the reserve on the camp; the extras may move."""
@@ -463,7 +473,7 @@ class LuxorState(State):
         self.camp_movable = max(0, count - self.numbers.camp_need[self.kind[cell]])
         self.events.append(("camp", p, self.geo.names[cell], count))
         self.phase = PLAY
-        self._after_step()
+        self._after_step(p)
 
     def _move(self, count: int, source: int, target: int) -> None:
         """Déplacer les aventuriers: ``count`` step from ``source`` onto ``target``, on top."""
@@ -479,7 +489,7 @@ class LuxorState(State):
         assert d is not None, "a move goes to a neighbour"
         self.head, self.head_dir, self.head_in = target, d, count
         self.events.append(("move", p, count, self.geo.names[source], self.geo.names[target]))
-        self._after_step()
+        self._after_step(p)
 
     def _use_token(self, token: str, source: int, target: int) -> None:
         """Nouvelles aventures: the token's effect (``tokens.use_token``), a new token drawn, and the turn ends."""
@@ -490,13 +500,12 @@ class LuxorState(State):
         self.events.append(("token", p, token, names[source], names[target], taken))
         self._next_turn()
 
-    def _after_step(self) -> None:
-        """After a tile or a move: the turn ends by itself when nothing else may be done."""
-        if not self._has_options():
+    def _after_step(self, p: int) -> None:
+        """After a tile or a move of ``p``: the turn ends by itself when nothing else may be done."""
+        if not self._has_options(p):
             self._next_turn()
 
-    def _has_options(self) -> bool:
-        p = self.mover
+    def _has_options(self, p: int) -> bool:
         if self.placed < self.numbers.tiles_per_turn and self.hand[p] and self._legal_cells():
             return True
         if self._camp_moves(first=True) or (self.head >= 0 and self._head_moves(first=True)):
@@ -535,11 +544,12 @@ class LuxorState(State):
             cells = self._cells_cache = sorted(self.frontier, key=self.geo.rank.__getitem__)
         return cells
 
-    def _place_actions(self) -> list[Action]:
+    def _place_actions(self, p: int) -> list[Action]:
+        """Each kind of tile in ``p``'s hand on each cell open to a tile."""
         cells = self._legal_cells()
         table = self.table.place
         out: list[Action] = []
-        for k in sorted({code_kind(code) for code in self.hand[self.mover]}):
+        for k in sorted({code_kind(code) for code in self.hand[p]}):
             out += map(table[k].__getitem__, cells)
         return out
 
@@ -571,10 +581,11 @@ class LuxorState(State):
         kind = self.kind[cell]
         if kind < 0:
             return False
-        cost = self.numbers.cost[kind]
+        numbers = self.numbers
+        cost = numbers.cost[kind]
         if cost is None or k < cost or cell in self.tokens:
             return False
-        room = self.numbers.tile_max - len(self.stack[cell])
+        room = numbers.tile_max - len(self.stack[cell])
         if k <= room:
             return True
         if room < cost:
