@@ -18,6 +18,7 @@ from .actions import Camp, EndTurn, Keep, Move, Place, UseToken
 from .components import KEEP_CHOICES, KIND_INDEX, KINDS, TERRAIN_FRENCH, TOKEN_FRENCH, TOKENS
 from .encoding import CAMP, KEEP, MOUNTAIN, code_kind
 from .grid import DIRECTION_NAMES
+from .movement import room_for
 from .tokens import token_targets
 
 __all__ = ["why_not", "CHECKS"]
@@ -215,7 +216,7 @@ def _entry_reason(state: Any, action: Move, target: int, d: int) -> str | None:
     if action.adventurers < cost:
         return (f"entering a {terrain} tile ({TERRAIN_FRENCH[terrain]}) needs at least {cost} adventurers "
                 f"left on it, and {action.adventurers} would enter")
-    if state.room_for(target, d, action.adventurers):
+    if room_for(state, target, d, action.adventurers):
         return None
     held = len(state.stack[target])
     return (f"{action.target} holds {held} adventurer{_plural(held)}: with {action.adventurers} more it "

@@ -105,7 +105,7 @@ from typing import Any
 
 from archeo_lab.engine import Action, Fields, Game, Rng, State
 
-from . import hidden, refusals, saves, tokens
+from . import hidden, movement, refusals, saves, tokens
 from .actions import ACTION_TYPES, Camp, EndTurn, GridActions, Keep, Move, Place, UseToken, grid_actions
 from .components import ADVENTURERS_PER_PLAYER, BACKS, KEEP_CHOICES, KIND_INDEX, KINDS, RuleNumbers, rule_numbers
 from .encoding import (
@@ -258,14 +258,14 @@ class LuxorState(State):
     def _play_actions(self) -> list[Action]:
         """Placer 1, 2 ou 3 tuiles: a tile, the camp's extras or the surplus on the move, a token, the end."""
         if self.surplus_pending():
-            return self._head_moves()            # the surplus must go on
+            return movement.head_moves(self)     # the surplus must go on
         p = self.current_player
         assert p is not None
         out = self._place_actions(p) if self.placed < self.numbers.tiles_per_turn and self.hand[p] else []
         if self.camp >= 0 or self.head >= 0:     # the camp of this turn: its extras, the group on the move
-            moves = self._camp_moves()
+            moves = movement.camp_moves(self)
             if self.head >= 0:
-                moves += self._head_moves()
+                moves += movement.head_moves(self)
             if moves:
                 moves.sort(key=_ORDER)
                 out += moves
@@ -508,7 +508,7 @@ class LuxorState(State):
     def _has_options(self, p: int) -> bool:
         if self.placed < self.numbers.tiles_per_turn and self.hand[p] and self._legal_cells():
             return True
-        if self._camp_moves(first=True) or (self.head >= 0 and self._head_moves(first=True)):
+        if movement.camp_moves(self, first=True) or (self.head >= 0 and movement.head_moves(self, first=True)):
             return True
         return self.adventures and bool(tokens.token_actions(self, p, first=True))
 
@@ -569,61 +569,6 @@ class LuxorState(State):
     def surplus_pending(self) -> bool:
         """Whether the tile the group just entered holds more than ``TILE_MAX``: its surplus must go on."""
         return self.head >= 0 and len(self.stack[self.head]) > self.numbers.tile_max
-
-    def room_for(self, cell: int, d: int, k: int) -> bool:
-        """Can ``k`` adventurers moving in direction ``d`` enter ``cell`` and finish the line legally?
-
-        They must leave at least the entry cost there; the tile may not end
-        above ``TILE_MAX``, so any more must go on to the next tile of the line.
-        """
-        if cell < 0:
-            return False
-        kind = self.kind[cell]
-        if kind < 0:
-            return False
-        numbers = self.numbers
-        cost = numbers.cost[kind]
-        if cost is None or k < cost or cell in self.tokens:
-            return False
-        room = numbers.tile_max - len(self.stack[cell])
-        if k <= room:
-            return True
-        if room < cost:
-            return False
-        nxt = self.geo.step[d][cell]
-        return any(self.room_for(nxt, d, push) for push in range(k - room, k - cost + 1))
-
-    def _camp_moves(self, first: bool = False) -> list[Action]:
-        """New groups leaving the camp: any direction, 1 to the free extras."""
-        out: list[Action] = []
-        camp, free = self.camp, self.camp_movable
-        if camp < 0 or free <= 0 or self.surplus_pending():
-            return out
-        step, move = self.geo.step, self.table.move
-        for d in range(4):
-            nb = step[d][camp]
-            for k in range(1, free + 1):
-                if self.room_for(nb, d, k):
-                    out.append(move(k, camp, nb))
-                    if first:
-                        return out
-        return out
-
-    def _head_moves(self, first: bool = False) -> list[Action]:
-        """The surplus of the tile just entered going on along the same line."""
-        out: list[Action] = []
-        head = self.head
-        if head < 0:
-            return out
-        lo, hi = self.head_range()
-        d = self.head_dir
-        nb = self.geo.step[d][head]
-        for k in range(lo, hi + 1):
-            if self.room_for(nb, d, k):
-                out.append(self.table.move(k, head, nb))
-                if first:
-                    return out
-        return out
 
     def _token_targets(self, token: str, source: int, p: int) -> list[int]:
         """Where a token may go or send the adventurer taken from mountain ``source`` (``tokens.py``)."""
