@@ -1,7 +1,7 @@
 """Expedition Luxor: whether one action may be played now, and if not, why, in the learner's words.
 
 One check per kind of action answers ``None`` (legal) or the reason, naming
-the rule book's section or quoting it ("entering a oasis tile (oasis) needs
+the rule book's section or quoting it ("entering an oasis tile (oasis) needs
 at least 2 adventurers left on it, and 1 would enter").  ``LuxorState``'s
 ``_is_legal`` and ``_illegal_reason`` both call ``why_not``, so the check and
 its words cannot drift apart; ``_legal_actions`` stays a fast generator, and
@@ -214,7 +214,8 @@ def _entry_reason(state: Any, action: Move, target: int, d: int) -> str | None:
         return (f"{token} ({TOKEN_FRENCH[token]}) cover {action.target}: nobody may enter it until the end "
                 "of the game")
     if action.adventurers < cost:
-        return (f"entering a {terrain} tile ({TERRAIN_FRENCH[terrain]}) needs at least {cost} adventurers "
+        a = "an" if terrain[0] in "aeiou" else "a"
+        return (f"entering {a} {terrain} tile ({TERRAIN_FRENCH[terrain]}) needs at least {cost} adventurers "
                 f"left on it, and {action.adventurers} would enter")
     if room_for(state, target, d, action.adventurers):
         return None
