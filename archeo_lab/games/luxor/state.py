@@ -282,20 +282,19 @@ class LuxorState(State):
         return refusals.why_not(self, action) or f"'{action}' is not allowed now"
 
     def _apply(self, action: Action) -> None:
-        kind = type(action)
         index = self.geo.index
-        if kind is Place:
+        if type(action) is Place:
             self._place(KIND_INDEX[action.tile], index[action.cell])
-        elif kind is Move:
-            self._move(action.adventurers, index[action.source], index[action.target])
-        elif kind is Camp:
+        elif type(action) is Camp:
             self._fill_camp(action.adventurers)
-        elif kind is EndTurn:
+        elif type(action) is Move:
+            self._move(action.adventurers, index[action.source], index[action.target])
+        elif type(action) is EndTurn:
             self.events.append(("end", self.current_player, self.placed))
             self._next_turn()
-        elif kind is UseToken:
+        elif type(action) is UseToken:
             self._use_token(action.token, index[action.source], index[action.target])
-        else:
+        elif type(action) is Keep:
             self._keep(KIND_INDEX[action.tile])
 
     def scores(self) -> list[int]:
