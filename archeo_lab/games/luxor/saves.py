@@ -214,7 +214,7 @@ def _check_seats(state: Any, placed_by: list[list[int]], on_board: list[int]) ->
         if state.kept[s] is not None:
             tiles = tiles + laid_tiles(state.kept[s])
         if sorted(tiles) != everything:
-            problems.append(f"seat {s}'s 24 tiles must each be in exactly one place")
+            problems.append(f"seat {s}'s {len(everything)} tiles must each be in exactly one place")
         taken = sum(state.captives[t][s] for t in state.seats)
         if state.reserve[s] + on_board[s] + taken != numbers.adventurers:
             problems.append(f"seat {s} has {state.reserve[s] + on_board[s] + taken} adventurers in play, "

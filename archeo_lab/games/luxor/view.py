@@ -144,7 +144,7 @@ def _prompt(state, seat, names, legal) -> str:
     if state.surplus_pending():
         lo, _ = state.head_range()
         return (f"{state.geo.names[head]} holds {len(state.stack[head])} adventurers: move at least {lo} of your "
-                "surplus on along the line (no tile may end a move with more than four).")
+                f"surplus on along the line (no tile may end a move with more than {state.numbers.tile_max}).")
     parts = []
     if any(type(a).kind == "move" for a in legal):
         parts.append("move the extras of your camp along a straight line (pick a group, its size, then a tile)")
