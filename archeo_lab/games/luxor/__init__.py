@@ -13,9 +13,8 @@ from .grid import cell_name, cell_xy, geometry
 from .lines import draw_lines, lines_from, movement_graph, reachable
 from .positions import hand_tiles, layout_tiles, placed_tiles, position, stack_at, stack_in_words, tile_at
 from .scoring import board_limit, final_scores, score_breakdown, tile_points
-from .state import (
-    ADVENTURES, GAME, STANDARD, Camp, EndTurn, Keep, LuxorGame, LuxorState, Move, Place, UseToken,
-)
+from .actions import Camp, EndTurn, Keep, Move, Place, UseToken
+from .state import ADVENTURES, GAME, STANDARD, LuxorGame, LuxorState
 
 __all__ = [
     "GAME", "Keep", "Place", "Camp", "Move", "EndTurn", "UseToken", "LuxorGame", "LuxorState", "STANDARD",

@@ -31,7 +31,7 @@ __all__ = [
     "BUILDING_FRENCH", "ENTRY_COST", "BUILDING_POINTS", "BACKS", "PLAYER_TILES", "TILE_COUNTS",
     "ADVENTURERS_PER_PLAYER", "CAMP_MANDATORY", "CAMP_MAX", "TILE_MAX", "TILES_PER_TURN", "HAND_SIZE",
     "BOARD_LIMIT", "LAYOUT_ROWS", "TOKENS", "TOKEN_FRENCH", "TOKENS_PER_KIND", "TOKEN_HAND",
-    "TOKEN_STAYS", "SEAT_COLOURS", "STATUS", "check_components",
+    "TOKEN_STAYS", "SEAT_COLOURS", "STATUS", "KEEP_CHOICES", "RuleNumbers", "rule_numbers", "check_components",
 ]
 
 # -- terrain and buildings (rule book, "Matériel" and "Règles de déplacement") ------------
@@ -125,6 +125,10 @@ TOKEN_HAND = 3                      # published ("pioche trois jetons Action")
 #: Tokens that stay on the board after use (the others go back to the box).  Published.
 TOKEN_STAYS = {"boat": True, "snakes": True, "sandstorm": False, "caravan": False}
 
+#: The "1" tiles a player may keep in hand with the camp (*Mise en place* 2), alphabetical.  Derived
+#: from ``BACKS[1]``: every "1" tile but the camp.
+KEEP_CHOICES = tuple(sorted(k for k in BACKS[1] if KIND_BY_NAME[k].building != "camp"))
+
 #: Seat colours for the boards (the box's colours are not stated; any four distinct ones).
 SEAT_COLOURS = (("orange", "#e65100"), ("blue", "#1a3e8c"), ("purple", "#7b1fa2"), ("yellow", "#f9c80e"))
 
@@ -143,6 +147,46 @@ STATUS = {
     "TOKENS": ("published", "rule book, extension 'Nouvelles aventures' (4 kinds, 8 per player)"),
     "TOKENS_PER_KIND": ("derived", "GAPS.md 2.5 (ludorium: four pairs per player)"),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class RuleNumbers:
+    """The numbers of the rules one game is played with, read from this module when it starts.
+
+    ``rule_numbers()`` builds it from the constants above each time a game is set up, loaded or
+    arranged (``LuxorState.numbers``); the rules, their refusals and the boards then read only it,
+    so an edit of a constant here (a teacher's house rule, a test's ``monkeypatch``) changes the
+    offer, the effect and the words of the next game together.  Per kind of tile (an index into
+    ``KINDS``): ``cost``, the adventurers a group leaves on it to enter it (``ENTRY_COST``; ``None``:
+    closed), ``points`` for its top adventurer (``BUILDING_POINTS``) and ``camp_need``, the
+    adventurers a camp of that kind takes at least (``CAMP_MANDATORY``; 0 for other tiles).
+
+    >>> n = rule_numbers()
+    >>> n.cost[KIND_INDEX["oasis temple"]], n.points[KIND_INDEX["oasis temple"]], n.tile_max, n.camp_max
+    (2, 2, 4, 5)
+    """
+
+    cost: tuple[int | None, ...]
+    points: tuple[int, ...]
+    camp_need: tuple[int, ...]
+    camp_max: int
+    tile_max: int
+    tiles_per_turn: int
+    hand_size: int
+    adventurers: int
+    token_hand: int
+    tokens_per_kind: int
+
+
+def rule_numbers() -> RuleNumbers:
+    """The rules' numbers as this module holds them now (see ``RuleNumbers``)."""
+    return RuleNumbers(
+        cost=tuple(ENTRY_COST[k.terrain] for k in KINDS),
+        points=tuple(BUILDING_POINTS[k.building] if k.building else 0 for k in KINDS),
+        camp_need=tuple(CAMP_MANDATORY[k.terrain] if k.building == "camp" else 0 for k in KINDS),
+        camp_max=CAMP_MAX, tile_max=TILE_MAX, tiles_per_turn=TILES_PER_TURN, hand_size=HAND_SIZE,
+        adventurers=ADVENTURERS_PER_PLAYER, token_hand=TOKEN_HAND, tokens_per_kind=TOKENS_PER_KIND,
+    )
 
 
 def check_components() -> None:

@@ -21,6 +21,7 @@ from archeo_lab.engine.svg import SVG
 from archeo_lab.engine.svg import text as _text
 
 from .components import KINDS, SEAT_COLOURS
+from .encoding import code_kind
 from .lines import TERRAIN_COLOURS
 from .view import shown_window
 
@@ -113,10 +114,10 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, cell
     scores = state.scores()
     for s in state.seats:
         name = names[s] if names else f"Seat {s}"
-        colour = SEAT_COLOURS[s]
-        parts.append(f'<circle cx="16" cy="{y - 4}" r="6" fill="{colour[1]}" stroke="#000"/>')
+        colour_name, colour_hex = SEAT_COLOURS[s]
+        parts.append(f'<circle cx="16" cy="{y - 4}" r="6" fill="{colour_hex}" stroke="#000"/>')
         if seat is None or seat == s:
-            held = ", ".join(KINDS[code & 15].name for code in sorted(state.hand[s])) or "empty"
+            held = ", ".join(KINDS[code_kind(code)].name for code in sorted(state.hand[s])) or "empty"
         else:
             held = f"{len(state.hand[s])} tiles"
         extra = ""
@@ -124,7 +125,7 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, cell
             tokens = (", ".join(sorted(state.token_hand[s])) if seat is None or seat == s
                       else f"{len(state.token_hand[s])} tokens")
             extra = f"; tokens: {tokens or 'none'}; taken: {sum(state.captives[s])}"
-        line = (f"{name} ({colour[0]}): {state.reserve[s]} in reserve; hand: {held}; "
+        line = (f"{name} ({colour_name}): {state.reserve[s]} in reserve; hand: {held}; "
                 f"pile {len(state.pile[s])}{extra}")
         parts.append(_text(28, y, line, 11, "bold" if s == state.current_player else "normal"))
         parts.append(_text(width - 10, y, f"{scores[s]} pts", 12, "bold", "end"))

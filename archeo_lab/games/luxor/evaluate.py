@@ -23,24 +23,21 @@ copies.
 
 from __future__ import annotations
 
-from .components import BUILDING_POINTS, CAMP_MAX, KINDS, TILE_MAX
+from .encoding import MOUNTAIN
 
 __all__ = ["evaluate", "line_values", "UNSAFE", "RESERVE", "TOKEN_ACCESS"]
 
 UNSAFE = 0.75
 RESERVE = 0.1
 TOKEN_ACCESS = 0.6
-_COST = [k.cost for k in KINDS]
-_POINTS = [BUILDING_POINTS.get(k.building, 0) if k.building else 0 for k in KINDS]
-_MOUNTAIN = [k.name for k in KINDS].index("mountain")
 
 
 def _tile_value(state, cell: int, seat: int) -> float:
     """What topping ``cell`` with ``seat``'s adventurer is worth to ``seat`` (margin included)."""
-    pts = _POINTS[state.kind[cell]]
+    pts = state.numbers.points[state.kind[cell]]
     if not pts:
-        if state.kind[cell] == _MOUNTAIN and state.adventures and state.token_hand[seat] \
-                and not any(state.kind[c] == _MOUNTAIN and seat in state.stack[c] for c in state.cells):
+        if state.kind[cell] == MOUNTAIN and state.adventures and state.token_hand[seat] \
+                and not any(state.kind[c] == MOUNTAIN and seat in state.stack[c] for c in state.cells):
             return TOKEN_ACCESS
         return 0.0
     stack = state.stack[cell]
@@ -62,14 +59,15 @@ def line_values(state, start: int, direction: int, budget: int, seat: int) -> li
     [0.0, 1.5, 1.5, 3.75, 3.75]
     """
     out = [0.0] * (budget + 1)
+    costs, tile_max = state.numbers.cost, state.numbers.tile_max
     step = state.geo.step[direction]
     cell, spent, gained = step[start], 0, 0.0
     while cell >= 0 and spent < budget:
         kind = state.kind[cell]
         if kind < 0 or cell in state.tokens:
             break
-        cost = _COST[kind]
-        if cost is None or len(state.stack[cell]) + cost > TILE_MAX or spent + cost > budget:
+        cost = costs[kind]
+        if cost is None or len(state.stack[cell]) + cost > tile_max or spent + cost > budget:
             break
         spent += cost
         gained += _tile_value(state, cell, seat)
@@ -87,8 +85,8 @@ def _potential(state) -> float:
         return 0.0
     filling = state.phase == "camp"
     if filling:
-        need = {"desert": 1, "oasis": 2}[KINDS[state.kind[camp]].terrain]
-        budget = min(CAMP_MAX, state.reserve[p]) - need
+        need, most = state.camp_range()
+        budget = most - need
     else:
         budget = state.camp_movable
     best = [0.0] * (budget + 1)
@@ -103,7 +101,7 @@ def _potential(state) -> float:
         return UNSAFE - RESERVE * need + max(v - RESERVE * b for b, v in enumerate(best))
     value = best[-1]
     if state.head >= 0:
-        lo, hi = state._head_range()
+        lo, hi = state.head_range()
         if hi >= lo:
             value += line_values(state, state.head, state.head_dir, hi, p)[-1]
     return value
@@ -116,17 +114,18 @@ def evaluate(state) -> list[float]:
         return [s + 0.001 * r for s, r in zip(scores, state.reserve)]
     out = [float(s) for s in scores]
     kind, stack = state.kind, state.stack
+    points, tile_max = state.numbers.points, state.numbers.tile_max
     for c in state.cells:
-        pts = _POINTS[kind[c]]
+        pts = points[kind[c]]
         st = stack[c]
-        if pts and st and len(st) < TILE_MAX:
+        if pts and st and len(st) < tile_max:
             out[st[-1]] -= pts * (1.0 - UNSAFE)
     for s in state.seats:
         out[s] += RESERVE * state.reserve[s]
     if state.adventures:
         # An adventurer on a mountain opens the action tokens (one per turn while tokens last).
         for c in state.cells:
-            if kind[c] == _MOUNTAIN:
+            if kind[c] == MOUNTAIN:
                 for s in set(stack[c]):
                     if state.token_hand[s]:
                         out[s] += TOKEN_ACCESS

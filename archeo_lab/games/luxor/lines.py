@@ -30,9 +30,11 @@ directed graph:
 
 from __future__ import annotations
 
+from typing import Any
+
 import networkx as nx
 
-from .components import KINDS, TILE_MAX
+from .components import KINDS
 from .grid import DIRECTION_NAMES, DIRECTIONS
 
 __all__ = ["movement_graph", "reachable", "lines_from", "draw_lines", "TERRAIN_COLOURS", "LINE_COLOURS"]
@@ -79,13 +81,13 @@ def movement_graph(state) -> nx.DiGraph:
     'west'
     """
     g = nx.DiGraph()
-    names, geo = state.geo.names, state.geo
+    names, geo, numbers = state.geo.names, state.geo, state.numbers
     for c in state.cells:
         info = KINDS[state.kind[c]]
         stack = state.stack[c]
-        closed = info.cost is None or state.tokens.get(c, ("",))[0] == "snakes"
+        closed = numbers.cost[state.kind[c]] is None or state.tokens.get(c, ("",))[0] == "snakes"
         g.add_node(names[c], kind=info.name, terrain=info.terrain, building=info.building, points=info.points,
-                   adventurers=len(stack), top=stack[-1] if stack else None, room=TILE_MAX - len(stack),
+                   adventurers=len(stack), top=stack[-1] if stack else None, room=numbers.tile_max - len(stack),
                    open=not closed, pos=(geo.xs[c], -geo.ys[c]))
     for c in state.cells:
         if not g.nodes[names[c]]["open"]:
@@ -93,7 +95,7 @@ def movement_graph(state) -> nx.DiGraph:
         for d in range(4):
             nb = geo.step[d][c]
             if nb >= 0 and state.kind[nb] >= 0 and g.nodes[names[nb]]["open"]:
-                g.add_edge(names[c], names[nb], need=KINDS[state.kind[nb]].cost, direction=DIRECTION_NAMES[d])
+                g.add_edge(names[c], names[nb], need=numbers.cost[state.kind[nb]], direction=DIRECTION_NAMES[d])
     return g
 
 
@@ -223,7 +225,9 @@ def draw_lines(state, tile, adventurers: int, *, ax=None, title: str | None = No
             ax.text(x + 0.42, y - 0.36, f"top {data['top']}", fontsize=7, ha="right", zorder=3, color="#3b2f22")
     nx.draw_networkx_edges(g, pos, ax=ax, edge_color="#c9b58f", width=0.6, arrows=False)
     lines = lines_from(state, start, graph=g)
-    near, far, stops = [], [], []
+    near: list[tuple[str, str]] = []
+    far: list[tuple[str, str]] = []
+    stops: list[tuple[float, float]] = []
     for direction, line in lines.items():
         prev = start
         for cell, cost in line:
@@ -263,7 +267,7 @@ def draw_lines(state, tile, adventurers: int, *, ax=None, title: str | None = No
             cost = ENTRY_COST[terrain]
             return "cannot be entered" if cost is None else f"enter with {cost}"
 
-        handles = [Patch(facecolor=TERRAIN_COLOURS[t], edgecolor="#7a6a55", label=f"{t} ({enter(t)})")
+        handles: list[Any] = [Patch(facecolor=TERRAIN_COLOURS[t], edgecolor="#7a6a55", label=f"{t} ({enter(t)})")
                    for t in TERRAIN_COLOURS]
         handles += [Line2D([], [], ls="", marker=f"${letter}$", markersize=8, color="black",
                            label=f"{building} ({BUILDING_POINTS[building]} "

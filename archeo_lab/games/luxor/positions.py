@@ -17,22 +17,13 @@ at the start of ``current_player``'s turn.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
-from .components import ADVENTURERS_PER_PLAYER, KIND_INDEX, KINDS, TOKENS
-from .state import GAME, PLAY, LuxorState
+from .components import KIND_INDEX, KINDS, TOKEN_STAYS, TOKENS
+from .encoding import PLAY, code_back, code_kind
+from .state import GAME, LuxorState
 
 __all__ = ["position", "tile_at", "stack_at", "hand_tiles", "layout_tiles", "stack_in_words", "placed_tiles"]
-
-
-def _take(pool: list[int], kind: str, who: str) -> int:
-    """Remove a tile of ``kind`` from a seat's pile (bottom first); ``ValueError`` if none is left."""
-    if kind not in KIND_INDEX:
-        raise ValueError(f"no tile kind {kind!r}; the kinds are: {', '.join(k.name for k in KINDS)}")
-    k = KIND_INDEX[kind]
-    for i, code in enumerate(pool):
-        if code & 15 == k:
-            return pool.pop(i)
-    raise ValueError(f"{who} has no {kind} left to place")
 
 
 def position(players: int = 2, *, seed: int = 0, variant: str | None = None,
@@ -59,100 +50,139 @@ def position(players: int = 2, *, seed: int = 0, variant: str | None = None,
     Raises ``ValueError`` on an arrangement the rules cannot hold (a tile
     nobody has left, a stack above its limit, the play area too large...).
     """
-    state = GAME.new_state(players=players, seed=seed, variant=variant)
-    n = state.players
-    geo = state.geo
-    chosen = [kept] * n if isinstance(kept, str) else list(kept)
-    if len(chosen) != n:
-        raise ValueError(f"kept: give one tile per seat ({n})")
+    state = cast(LuxorState, GAME.new_state(players=players, seed=seed, variant=variant))
+    _keep(state, kept)
+    if layout is not None:
+        _arrange_layout(state, layout)
+    _lay_tiles(state, tiles or {}, placed_by)
+    _put_stacks(state, stacks or {})
+    for s, wanted in enumerate(hands or []):
+        if wanted is not None:
+            _deal_hand(state, s, wanted)
+    if tokens or token_hands:
+        _lay_tokens(state, tokens or {})
+        for s, held in enumerate(token_hands or []):
+            if held is not None:
+                _deal_tokens(state, s, held)
+    return _start(state, current_player)
+
+
+def _keep(state: LuxorState, kept: str | Sequence[str]) -> None:
+    """Mise en place 2: every seat keeps its "1" tile (the same one, or one per seat)."""
+    chosen = [kept] * state.players if isinstance(kept, str) else list(kept)
+    if len(chosen) != state.players:
+        raise ValueError(f"kept: give one tile per seat ({state.players})")
     for tile in chosen:
         state.apply(f"keep {tile}")
     if state.phase != PLAY:
         raise ValueError("the set-up did not finish")
 
-    if layout is not None:
-        laid = [state.kind[c] for c in geo.layout]
-        wanted = [KIND_INDEX.get(k, -1) for k in layout]
-        if sorted(wanted) != sorted(laid):
-            have = sorted(KINDS[k].name for k in laid)
-            raise ValueError(f"layout: the seats laid {have}; give those {len(have)} tiles in any order")
-        for c, k in zip(geo.layout, wanted):
-            state.kind[c] = k
-        state.events[-1] = ("layout", tuple(layout), tuple(geo.names[c] for c in geo.layout))
 
-    pools = [state.pile[s] for s in range(n)]
-    pending = {}
-    for name, kind in (tiles or {}).items():
-        pending[geo.cell(name)] = kind
+def _arrange_layout(state: LuxorState, layout: Sequence[str]) -> None:
+    """Mise en place 3: the laid tiles in the order given, row by row."""
+    geo = state.geo
+    laid = [state.kind[c] for c in geo.layout]
+    wanted = [KIND_INDEX.get(k, -1) for k in layout]
+    if sorted(wanted) != sorted(laid):
+        have = sorted(KINDS[k].name for k in laid)
+        raise ValueError(f"layout: the seats laid {have}; give those {len(have)} tiles in any order")
+    for c, k in zip(geo.layout, wanted):
+        state.kind[c] = k
+    state.events[-1] = ("layout", tuple(layout), tuple(geo.names[c] for c in geo.layout))
+
+
+def _take(pool: list[int], kind: str, who: str) -> int:
+    """Remove a tile of ``kind`` from a seat's pile (bottom first); ``ValueError`` if none is left."""
+    if kind not in KIND_INDEX:
+        raise ValueError(f"no tile kind {kind!r}; the kinds are: {', '.join(k.name for k in KINDS)}")
+    for i, code in enumerate(pool):
+        if code_kind(code) == KIND_INDEX[kind]:
+            return pool.pop(i)
+    raise ValueError(f"{who} has no {kind} left to place")
+
+
+def _lay_tiles(state: LuxorState, tiles: Mapping[str, str], placed_by: int | Mapping[str, int]) -> None:
+    """The extra tiles, from their placers' piles, each next to the tiles laid before it."""
+    geo = state.geo
+    pending = {geo.cell(name): kind for name, kind in tiles.items()}
     while pending:
         ready = [c for c in pending if any(state.kind[nb] >= 0 for nb in geo.neighbours[c])]
         if not ready:
-            left = ", ".join(geo.names[c] for c in pending)
-            raise ValueError(f"tiles: {left} must touch the start layout or another tile")
+            raise ValueError(f"tiles: {', '.join(geo.names[c] for c in pending)} must touch the start layout "
+                             "or another tile")
         for c in sorted(ready):
             if state.kind[c] >= 0:
                 raise ValueError(f"tiles: {geo.names[c]} already holds a tile")
             seat = placed_by if isinstance(placed_by, int) else placed_by.get(geo.names[c], 0)
-            state._put_tile(c, _take(pools[seat], pending.pop(c), f"seat {seat}"), seat)
-    limit = geo.limit
-    if state.maxx - state.minx >= limit or state.maxy - state.miny >= limit:
-        raise ValueError(f"tiles: the play area would exceed {limit} x {limit}")
+            state._put_tile(c, _take(state.pile[seat], pending.pop(c), f"seat {seat}"), seat)
+    if state.maxx - state.minx >= geo.limit or state.maxy - state.miny >= geo.limit:
+        raise ValueError(f"tiles: the play area would exceed {geo.limit} x {geo.limit}")
 
-    for name, seats in (stacks or {}).items():
-        c = geo.cell(name)
+
+def _put_stacks(state: LuxorState, stacks: Mapping[str, Sequence[int]]) -> None:
+    """Adventurers on tiles, taken from their reserves."""
+    for name, seats in stacks.items():
+        c = state.geo.cell(name)
         if state.kind[c] < 0:
             raise ValueError(f"stacks: there is no tile on {name}")
         state.stack[c] = tuple(seats)
         for s in seats:
             state.reserve[s] -= 1
     if any(r < 0 for r in state.reserve):
-        raise ValueError(f"stacks: a seat has only {ADVENTURERS_PER_PLAYER} adventurers")
+        raise ValueError(f"stacks: a seat has only {state.numbers.adventurers} adventurers")
 
-    for s, wanted in enumerate(hands or []):
-        if wanted is None:
-            continue
-        if len(wanted) > 2:
-            raise ValueError("hands: at most two tiles in hand")
-        pool = state.hand[s] + state.pile[s]
-        pool.sort(key=lambda code: -(code >> 4))            # a pile again: back 5 at the bottom
-        hand = []
-        for kind in wanted:
-            if kind not in KIND_INDEX:
-                raise ValueError(f"hands: no tile kind {kind!r}")
-            # The one nearest the top of the pile: the tile that would come up soonest.
-            spots = [i for i, code in enumerate(pool) if code & 15 == KIND_INDEX[kind]]
-            if not spots:
-                raise ValueError(f"hands: seat {s} has no {kind} left")
-            hand.append(pool.pop(spots[-1]))
-        while len(hand) < 2 and pool:
-            hand.append(pool.pop())
-        state.hand[s], state.pile[s] = hand, pool
 
-    if tokens or token_hands:
-        if not state.adventures:
-            raise ValueError("tokens belong to the 'Nouvelles aventures' extension (variant='adventures')")
-        for name, (token, seat) in (tokens or {}).items():
-            c = geo.cell(name)
-            pool = state.token_hand[seat] + state.token_pile[seat]
-            if token not in ("boat", "snakes") or token not in pool:
-                raise ValueError(f"tokens: seat {seat} has no {token} token to lay on the board")
-            if (token == "boat") != (KINDS[state.kind[c]].name == "lake") or state.stack[c]:
-                raise ValueError(f"tokens: a {token} cannot lie on {name}")
-            pool.remove(token)
-            state.token_hand[seat], state.token_pile[seat] = pool[:3], pool[3:]
-            state.tokens[c] = (token, seat)
-        for s, wanted in enumerate(token_hands or []):
-            if wanted is None:
-                continue
-            pool = state.token_hand[s] + state.token_pile[s]
-            for token in wanted:
-                if token not in TOKENS or token not in pool:
-                    raise ValueError(f"token_hands: seat {s} has no {token} token left")
-                pool.remove(token)
-            state.token_hand[s], state.token_pile[s] = sorted(wanted), pool
+def _deal_hand(state: LuxorState, s: int, wanted: Sequence[str]) -> None:
+    """Seat ``s``'s hand: the kinds wanted, each the one nearest the top of the pile (the tile that
+    would come up soonest), topped up from the pile."""
+    if len(wanted) > state.numbers.hand_size:
+        raise ValueError(f"hands: at most {state.numbers.hand_size} tiles in hand")
+    pool = state.hand[s] + state.pile[s]
+    pool.sort(key=lambda code: -code_back(code))            # a pile again: back 5 at the bottom
+    hand = []
+    for kind in wanted:
+        if kind not in KIND_INDEX:
+            raise ValueError(f"hands: no tile kind {kind!r}")
+        spots = [i for i, code in enumerate(pool) if code_kind(code) == KIND_INDEX[kind]]
+        if not spots:
+            raise ValueError(f"hands: seat {s} has no {kind} left")
+        hand.append(pool.pop(spots[-1]))
+    while len(hand) < state.numbers.hand_size and pool:
+        hand.append(pool.pop())
+    state.hand[s], state.pile[s] = hand, pool
 
-    if not 0 <= current_player < n:
-        raise ValueError(f"current_player must be a seat, 0 to {n - 1}")
+
+def _lay_tokens(state: LuxorState, tokens: Mapping[str, tuple[str, int]]) -> None:
+    """"Nouvelles aventures": boats on lakes and snakes on empty tiles, from their owners' tokens."""
+    if not state.adventures:
+        raise ValueError("tokens belong to the 'Nouvelles aventures' extension (variant='adventures')")
+    for name, (token, seat) in tokens.items():
+        c = state.geo.cell(name)
+        pool = state.token_hand[seat] + state.token_pile[seat]
+        if not TOKEN_STAYS.get(token) or token not in pool:
+            raise ValueError(f"tokens: seat {seat} has no {token} token to lay on the board")
+        if (token == "boat") != (KINDS[state.kind[c]].name == "lake") or state.stack[c]:
+            raise ValueError(f"tokens: a {token} cannot lie on {name}")
+        pool.remove(token)
+        hand = state.numbers.token_hand
+        state.token_hand[seat], state.token_pile[seat] = pool[:hand], pool[hand:]
+        state.tokens[c] = (token, seat)
+
+
+def _deal_tokens(state: LuxorState, s: int, held: Sequence[str]) -> None:
+    """"Nouvelles aventures": seat ``s``'s tokens in hand; the others are its pile."""
+    pool = state.token_hand[s] + state.token_pile[s]
+    for token in held:
+        if token not in TOKENS or token not in pool:
+            raise ValueError(f"token_hands: seat {s} has no {token} token left")
+        pool.remove(token)
+    state.token_hand[s], state.token_pile[s] = sorted(held), pool
+
+
+def _start(state: LuxorState, current_player: int) -> LuxorState:
+    """The turn of ``current_player`` begins; the arrangement must be one the rules can hold."""
+    if not 0 <= current_player < state.players:
+        raise ValueError(f"current_player must be a seat, 0 to {state.players - 1}")
     state._start_turn(current_player)
     state.changed()
     state.events.append(("position",))
@@ -203,7 +233,7 @@ def stack_in_words(state: LuxorState, cell: str, names: Sequence[str] | None = N
     count = f"{len(seats)} adventurer{'s' if len(seats) > 1 else ''}"
     if len(set(seats)) == 1:
         return f"{where}: {count}, {'all ' if len(seats) > 1 else ''}{who[0]}'s"
-    runs = []
+    runs: list[list[Any]] = []
     for name in who:
         if runs and runs[-1][0] == name:
             runs[-1][1] += 1
@@ -219,7 +249,7 @@ def hand_tiles(state: LuxorState, seat: int) -> list[str]:
     >>> hand_tiles(position(players=2, hands=[["desert camp", "lake"], None]), 0)
     ['desert camp', 'lake']
     """
-    return sorted(KINDS[code % 16].name for code in state.hand[state.check_seat(seat)])
+    return sorted(KINDS[code_kind(code)].name for code in state.hand[state.check_seat(seat)])
 
 
 def layout_tiles(state: LuxorState) -> list[tuple[str, str]]:

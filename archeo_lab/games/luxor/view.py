@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from archeo_lab.engine.wording import article, final_table, name as _name, verdict, who as _who
 
-from .components import (
-    ADVENTURERS_PER_PLAYER, BUILDING_FRENCH, KIND_BY_NAME, KINDS, SEAT_COLOURS, TERRAIN_FRENCH, TILE_MAX,
-    TILES_PER_TURN, TOKEN_FRENCH,
-)
+from .components import BUILDING_FRENCH, KIND_BY_NAME, KINDS, SEAT_COLOURS, TERRAIN_FRENCH, TOKEN_FRENCH
+from .encoding import code_back, code_kind
 from .grid import DIRECTION_NAMES
-from .state import Move, Place
+from .actions import Move, Place
 
 __all__ = ["board_view", "event_marks", "format_event", "text_board", "tile_info", "shown_window"]
 
@@ -139,18 +137,18 @@ def _prompt(state, seat, names, legal) -> str:
         return ("Set-up (mise en place): keep your camp and ONE of your other '1' tiles in hand; "
                 "the two others go face down into the start layout.")
     if state.phase == "camp":
-        lo, hi = state._camp_range()
+        lo, hi = state.camp_range()
         return (f"Put adventurers on your camp: {lo} must go on it, and you may add extras up to {hi} in all. "
                 "Only the extras may move on afterwards.")
     head = state.head
-    if head >= 0 and len(state.stack[head]) > TILE_MAX:
-        lo, _ = state._head_range()
+    if state.surplus_pending():
+        lo, _ = state.head_range()
         return (f"{state.geo.names[head]} holds {len(state.stack[head])} adventurers: move at least {lo} of your "
-                "surplus on along the line (no tile may end a move with more than four).")
+                f"surplus on along the line (no tile may end a move with more than {state.numbers.tile_max}).")
     parts = []
     if any(type(a).kind == "move" for a in legal):
         parts.append("move the extras of your camp along a straight line (pick a group, its size, then a tile)")
-    if state.placed < TILES_PER_TURN and state.hand[p]:
+    if state.placed < state.numbers.tiles_per_turn and state.hand[p]:
         which = "first" if state.placed == 0 else ("second" if state.placed == 1 else "third")
         optional = " (mandatory)" if state.placed == 0 else " (optional)"
         parts.append(f"place your {which} tile{optional}: pick a tile of your hand, then a highlighted cell")
@@ -223,12 +221,12 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     placeable = {a.tile for a in by_kind.get("place", [])}
     first_cell = next((c["cell"] for c in cells), None)
     if seat is not None:
-        for code in sorted(state.hand[seat], key=lambda code: (code & 15, code >> 4)):
-            info = tile_info(KINDS[code & 15].name)
+        for code in sorted(state.hand[seat], key=lambda code: (code_kind(code), code_back(code))):
+            info = tile_info(KINDS[code_kind(code)].name)
             # A tile that cannot be placed now: the placement to try (the engine's reason names the rule).
             tried = (Place(tile=info["tile"], cell=first_cell).to_json()
                      if mine and state.phase != "keep" and info["tile"] not in placeable and first_cell else None)
-            hand.append(dict(info, back=code >> 4, **{"try": tried}))
+            hand.append(dict(info, back=code_back(code), **{"try": tried}))
     scores = state.scores()
     seats = []
     for s in state.seats:
@@ -238,7 +236,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
             "seat": s, "name": _name(names, s), "colour": colour, "hex": hexa, "you": seen,
             "current": s == state.current_player, "reserve": state.reserve[s],
             "on_board": sum(st.count(s) for st in state.stack),
-            "hand_backs": sorted(code >> 4 for code in state.hand[s]), "pile": len(state.pile[s]),
+            "hand_backs": sorted(code_back(code) for code in state.hand[s]), "pile": len(state.pile[s]),
             "tokens": sorted(state.token_hand[s]) if seen else None, "token_count": len(state.token_hand[s]),
             "token_pile": len(state.token_pile[s]), "token_box": sorted(state.token_box[s]),
             "captives": sum(state.captives[s]), "score": scores[s],
@@ -260,7 +258,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
                 "camp": "Click a number: the adventurers you put on the camp.",
                 "play": "Pick a tile of your hand (or a group to move), then click a green cell; 'End turn' when done."
                 }.get(state.phase)
-    turn = {"placed": state.placed, "max": TILES_PER_TURN,
+    turn = {"placed": state.placed, "max": state.numbers.tiles_per_turn,
             "camp": geo.names[state.camp] if state.camp >= 0 else None, "camp_movable": state.camp_movable,
             "head": geo.names[state.head] if state.head >= 0 else None,
             "direction": DIRECTION_NAMES[state.head_dir] if state.head >= 0 else None,
@@ -272,7 +270,7 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
         "camp_options": [{"adventurers": a.adventurers, "action": a.to_json()} for a in by_kind.get("camp", [])],
         "movers": mover_list, "token_uses": token_uses,
         "end": by_kind["end"][0].to_json() if "end" in by_kind else None,
-        "adventurers_per_player": ADVENTURERS_PER_PLAYER,
+        "adventurers_per_player": state.numbers.adventurers,
         "terrain_french": TERRAIN_FRENCH, "building_french": BUILDING_FRENCH, "token_french": TOKEN_FRENCH,
         "place_tries": place_tries,
         "token_why": ("an action token is used after placing 1, 2 or 3 tiles, by one of your adventurers on a "
