@@ -64,10 +64,10 @@ Decisions where the rules are silent (kept here, shown in the tutorial, tested):
 
 Layout: this module runs the round (set-up, toss, placement, the order of the steps); the
 activation steps and the rerolls are carried out in ``activation.py``; the actions are in
-``actions.py``; whether one action is legal now, and why not, in ``refusals.py`` (one check per
-kind, the same for ``apply`` and for the refusal's message); the board's indices, phases, costs
-and the placement tables in ``tables.py``; saves and ``check()`` in ``saves.py``; every number in
-``components.py``.
+``actions.py``; the two-player neutral expedition's placement in ``neutral.py``; whether one
+action is legal now, and why not, in ``refusals.py`` (one check per kind, the same for ``apply``
+and for the refusal's message); the board's indices, phases, costs and the placement tables in
+``tables.py``; saves and ``check()`` in ``saves.py``; every number in ``components.py``.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ from typing import Any
 
 from archeo_lab.engine import Action, Fields, Game, Rng, State
 
-from . import components, refusals, saves, scoring
+from . import components, neutral, refusals, saves, scoring
 from .activation import Activation
 from .actions import (
     ACTION_TYPES, RESERVE_FACES, KeepObjects, KeepToss, NoDelivery, Place, Reroll, SellObject,
@@ -88,7 +88,7 @@ from .components import (
 )
 from .tables import (
     AFFORD_TEMPLE, AFFORD_VILLAGE, ANNEXES, BID_A_BITS, BIDS_BEFORE_VILLAGE, CAMP, DUMMY, B, C, E, W,
-    DUMMY_TARGETS, HARBOUR, HARBOUR_MOST, KINDS, LOC, N_LOCATIONS, OVER, PICK, PLACE, REROLL, SELL,
+    HARBOUR, HARBOUR_MOST, KINDS, LOC, N_LOCATIONS, OVER, PICK, PLACE, REROLL, SELL,
     STELE_BIT, TABLES, TASK_PHASE, UPGRADE, Table, derive_board, group_size, hold_key, placement_cost, set_covered,
     temple_discount,
 )
@@ -560,30 +560,8 @@ class QuetzalState(Activation, State):
                 return p
         return None
 
-    def _dummy_turn(self) -> None:
-        """Two players: the neutral expedition puts 2 meeples on a random bidding location it can take."""
-        if self.dummy < DUMMY_GROUP:
-            return
-        choices = []
-        holds = self.holds
-        for i in self.open_bidding:
-            h = holds[i]
-            if h is None:
-                choices += DUMMY_TARGETS[i][2]
-            elif h[0] != DUMMY and h[1] % 16 < DUMMY_GROUP:          # held by a single meeple
-                choices += DUMMY_TARGETS[i][(h[1] % 64) // 16]
-        if not choices:
-            return
-        i, role = choices[self.rng.below(len(choices))]
-        self.chance_count += 1
-        if self.spots[i]:
-            self._displace(i, self.spots[i][0])
-        adv = role == "adventurer"
-        self.spots[i] = [(DUMMY, role, DUMMY_GROUP if adv else 0, 0 if adv else DUMMY_GROUP, 0, False)]
-        self.holds[i] = (DUMMY, hold_key(i, self.spots[i][0]))
-        self.taken |= 1 << i
-        self.dummy -= DUMMY_GROUP
-        self.events.append(("dummy", LOCATIONS[i].key, role))
+    #: Two players: the neutral expedition puts 2 meeples on a random bidding location it can take.
+    _dummy_turn = neutral.dummy_turn
 
     # -- saves (``saves.py``) ----------------------------------------------------------------------------------
     def _to_dict(self) -> dict[str, Any]:
