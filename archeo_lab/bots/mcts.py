@@ -84,15 +84,15 @@ __all__ = ["MCTSBot", "LEVELS", "ROLLOUTS"]
 #: Level -> (iterations with random rollouts, with greedy rollouts, simulated-action budget, time cap in s).
 #: The iterations fit the time cap with a wide margin on the development machine (2 cores, shared):
 #: see the README's benchmark section for the measured decision times.
-LEVELS = {
+LEVELS: dict[str, tuple[int, int, int, float]] = {
     "easy": (150, 40, 15_000, 0.5),
     "medium": (1_000, 200, 60_000, 1.0),
     "hard": (4_000, 800, 240_000, 3.0),
 }
 ROLLOUTS = ("random", "greedy")
 #: Defaults when neither the bot's arguments nor the game's ``search_hints`` say otherwise.
-DEFAULTS = {"rollout": "random", "random_depth": 4, "greedy_depth": 16, "rollout_sample": 6,
-            "exploration": 0.7}
+DEFAULTS: dict[str, Any] = {"rollout": "random", "random_depth": 4, "greedy_depth": 16, "rollout_sample": 6,
+            "exploration": 0.7, "prior_weight": 0.0}
 #: What a seat records for a move it could not tell apart from another legal move.
 MASKED = "?"
 
@@ -106,7 +106,7 @@ class MCTSBot(Bot):
     def __init__(self, seed: int | None = None, level: str = "medium", iterations: int | None = None,
                  budget: int | None = None, think_time: float | None = None, exploration: float | None = None,
                  rollout: str | None = None, rollout_depth: int | None = None,
-                 rollout_sample: int | None | str = "hint"):
+                 rollout_sample: int | None | str = "hint", prior_weight: float | None = None):
         super().__init__(seed)
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; choose one of: {', '.join(LEVELS)}")
@@ -123,9 +123,9 @@ class MCTSBot(Bot):
         if think_time is not None and not (isinstance(think_time, (int, float)) and think_time > 0):
             raise ValueError(f"think_time must be a number of seconds > 0, not {think_time!r}")
         self.level = level
-        self._given = {"iterations": iterations, "budget": budget, "think_time": think_time,
+        self._given: dict[str, Any] = {"iterations": iterations, "budget": budget, "think_time": think_time,
                        "rollout": rollout, "rollout_depth": rollout_depth, "exploration": exploration,
-                       "rollout_sample": rollout_sample}
+                       "rollout_sample": rollout_sample, "prior_weight": prior_weight}
         #: What the last decision looked like: per root action, visits and mean reward.
         self.last_search: dict[str, Any] = {}
 
@@ -140,7 +140,8 @@ class MCTSBot(Bot):
         hints = getattr(game, "search_hints", {}) or {}
         given = self._given
         rollout = given["rollout"] or hints.get("rollout", DEFAULTS["rollout"])
-        random_iterations, greedy_iterations, budget, cap = LEVELS[self.level]
+        random_iterations, greedy_iterations, level_budget, cap = LEVELS[self.level]
+        budget: int | None = level_budget
         depth = given["rollout_depth"]
         if depth is None:
             depth = hints.get("rollout_depth", DEFAULTS["random_depth" if rollout == "random" else "greedy_depth"])
@@ -157,8 +158,11 @@ class MCTSBot(Bot):
         exploration = given["exploration"]
         if exploration is None:
             exploration = hints.get("exploration", DEFAULTS["exploration"])
+        prior_weight = given["prior_weight"]
+        if prior_weight is None:
+            prior_weight = hints.get("prior_weight", DEFAULTS["prior_weight"])
         return {"rollout": rollout, "rollout_depth": depth, "rollout_sample": sample, "iterations": iterations,
-                "budget": budget, "exploration": exploration,
+                "budget": budget, "exploration": exploration, "prior_weight": prior_weight,
                 "think_time": cap if given["think_time"] is None else given["think_time"]}
 
     def choose(self, state: State) -> Action:
@@ -183,6 +187,8 @@ class MCTSBot(Bot):
         masks: dict[tuple[int, Action], tuple[bool, ...]] = {}
         root_key = (me, 0)
         order: dict[Action, int] | None = None      # root actions, greedy's best first
+        prior: dict[Action, float] = {}             # root actions: reward of the position one move ahead
+        bias = cfg["prior_weight"]
         start = time.perf_counter()
         deadline = start + cfg["think_time"]
         spent = iterations = 0
@@ -197,13 +203,13 @@ class MCTSBot(Bot):
             iterations += 1
             world = state.determinize(me, rng.spawn())
             if order is None:
-                order = _greedy_order(world, evaluate)
-            path = []                    # (statistics of the action taken, mover)
+                order, prior = _greedy_order(world, evaluate)
+            path: list[tuple[list, int]] = []    # (statistics of the action taken, mover)
             views = [0] * players        # per seat: the node id of the moves since the root, as it knows them
             key = root_key
             # Selection and expansion.
             while not world.is_terminal:
-                mover = world.current_player
+                mover: int = world.current_player  # type: ignore[assignment]  # not terminal: a seat
                 stats = tree.get(key)
                 if stats is None:
                     stats = tree[key] = {}
@@ -225,23 +231,27 @@ class MCTSBot(Bot):
                         world.apply(action)
                     st = stats[action] = [0, 0.0, 1, seen]
                 else:
-                    action, best_score, st = None, -1.0, None
+                    action, best_score, st = actions[0], -1.0, stats[actions[0]]   # every score beats -1
+                    at_root = bias and key == root_key
                     for a in actions:
                         s = stats[a]
                         s[2] += 1
                         score = s[1] / s[0] + c * math.sqrt(math.log(s[2]) / s[0])
+                        if at_root:
+                            score += bias * prior.get(a, 0.0) / (s[0] + 1)
                         if score > best_score:
                             action, best_score, st = a, score, s
                     world.apply(action)
                 path.append((st, mover))
-                seen = st[3]  # type: ignore[index]
+                seen = st[3]
                 for q in range(players):
                     step = (mover, action if seen[q] else MASKED)
                     views[q] = ids.setdefault((views[q], step), len(ids) + 1)
                 spent += 1
                 if untried or world.is_terminal:
                     break
-                key = (world.current_player, views[world.current_player])
+                mover = world.current_player  # type: ignore[assignment]
+                key = (mover, views[mover])
             # Rollout (checking the clock at every step), then the game's own evaluation.
             depth = 0
             if greedy:
@@ -301,22 +311,24 @@ def _margin(values: list[float], seat: int) -> float:
     return values[seat] - (max(others) if others else 0.0)
 
 
-def _greedy_order(world: State, evaluate: Any) -> dict[Action, int]:
-    """The legal actions of ``world`` ranked by the mover's evaluated margin one move ahead (best: 0)."""
-    mover = world.current_player
-    margins = []
+def _greedy_order(world: State, evaluate: Any) -> tuple[dict[Action, int], dict[Action, float]]:
+    """The legal actions of ``world`` ranked by the mover's evaluated margin one move ahead (best: 0), and
+    the mover's reward in the position after each (as at a cut-off, see ``_rewards``)."""
+    mover: int = world.current_player  # type: ignore[assignment]
+    margins, prior = [], {}
     for i, a in enumerate(world.legal_actions()):
         after = world.clone()
         after.apply(a)
         margins.append((-_margin(evaluate(after), mover), i, a))
+        prior[a] = _rewards(after, evaluate)[mover]
     margins.sort(key=lambda m: m[:2])
-    return {a: rank for rank, (_, _, a) in enumerate(margins)}
+    return {a: rank for rank, (_, _, a) in enumerate(margins)}, prior
 
 
 def _greedy_move(world: State, evaluate: Any, rng: Rng, sample: int | None) -> Action:
     """The move with the best evaluated margin for the seat to move among ``sample`` legal moves drawn
     at random (all of them when ``sample`` is None), ties at random."""
-    mover = world.current_player
+    mover: int = world.current_player  # type: ignore[assignment]
     actions = world.legal_actions()
     n = len(actions)
     if n == 1:
