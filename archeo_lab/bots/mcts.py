@@ -57,8 +57,9 @@ budget is a hard cap, checked after every simulated action, reached only on a
 slower or busier machine (then the play depends on the speed, and
 ``last_search["completed"]`` is False).  A game may declare
 ``Game.search_hints`` (``rollout``, ``rollout_depth``, ``rollout_sample``,
-``exploration``), the settings under which the search plays it best; an
-argument given to the bot wins over the hint.
+``exploration``, ``prior_weight``, and ``iterations`` per level when the game's
+iterations are cheaper or dearer than most), the settings under which the
+search plays it best; an argument given to the bot wins over the hint.
 
 >>> import archeo_lab as al
 >>> bot = MCTSBot(seed=1, iterations=50)
@@ -147,7 +148,8 @@ class MCTSBot(Bot):
             depth = hints.get("rollout_depth", DEFAULTS["random_depth" if rollout == "random" else "greedy_depth"])
         iterations = given["iterations"]
         if iterations is None:
-            iterations = random_iterations if rollout == "random" else greedy_iterations
+            iterations = hints.get("iterations", {}).get(
+                self.level, random_iterations if rollout == "random" else greedy_iterations)
         if given["budget"] is not None:
             budget = given["budget"]
         elif given["iterations"] is not None or rollout == "greedy":
