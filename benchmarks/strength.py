@@ -143,7 +143,7 @@ def ladder_svg(ratings: dict[str, dict[str, float]], path: Path) -> None:
     games = list(ratings)
     top = max([max(r.values()) for r in ratings.values()] + [100.0])
     low = min([min(r.values()) for r in ratings.values()] + [0.0])
-    width, height, left, bottom, top_pad = 160 + 150 * len(games), 320, 60, 40, 30
+    width, height, left, bottom, top_pad = max(520, 180 + 150 * len(games)), 320, 60, 40, 40
     plot_h = height - bottom - top_pad
 
     def y(v: float) -> float:
@@ -167,7 +167,9 @@ def ladder_svg(ratings: dict[str, dict[str, float]], path: Path) -> None:
             r = ratings[game][name]
             y1, y2 = sorted((y(0), y(r)))
             out.append(f'<rect x="{x0 + 26 * b}" y="{y1:.1f}" width="22" height="{max(y2 - y1, 1):.1f}" '
-                       f'fill="{colours[b]}"><title>{name}: {r:.0f}</title></rect>')
+                       f'fill="{colours[b]}"><title>{name}: {r:.0f}</title></rect>'
+                       f'<text x="{x0 + 26 * b + 11}" y="{y1 - 3:.1f}" text-anchor="middle" font-size="9">'
+                       f'{r:.0f}</text>')
         out.append(f'<text x="{x0 + 65}" y="{height - bottom + 16}" text-anchor="middle">{game}</text>')
     for b, name in enumerate(names):
         out.append(f'<rect x="{width - 100}" y="{top_pad + 18 * b}" width="12" height="12" fill="{colours[b]}"/>'

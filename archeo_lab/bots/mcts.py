@@ -86,9 +86,9 @@ __all__ = ["MCTSBot", "LEVELS", "ROLLOUTS"]
 #: The iterations fit the time cap with a wide margin on the development machine (2 cores, shared):
 #: see the README's benchmark section for the measured decision times.
 LEVELS: dict[str, tuple[int, int, int, float]] = {
-    "easy": (150, 40, 15_000, 0.5),
-    "medium": (1_000, 200, 60_000, 1.0),
-    "hard": (4_000, 800, 240_000, 3.0),
+    "easy": (400, 40, 24_000, 0.5),
+    "medium": (2_500, 200, 150_000, 1.0),
+    "hard": (10_000, 800, 600_000, 4.0),
 }
 ROLLOUTS = ("random", "greedy")
 #: Defaults when neither the bot's arguments nor the game's ``search_hints`` say otherwise.
