@@ -50,12 +50,12 @@ seat need nothing special: each step is a decision.
 
 Levels and time.  A level is a number of iterations (``LEVELS``: fewer with
 greedy rollouts, which cost more) chosen so that the search finishes well
-within the level's time budget on a 2-core laptop-class machine in every game
-(``benchmarks/strength.py --timing`` measures it), so **the same seed plays the
-same moves on any machine**, unless the wall-clock cap cuts the search: the
-budget is a hard cap, checked after every simulated action, reached only on a
-slower or busier machine (then the play depends on the speed, and
-``last_search["completed"]`` is False).  A game may declare
+within the level's time budget on the 2-core development machine in every game
+(the timing table of ``benchmarks/strength.py`` measures it), so **the same
+seed plays the same moves on any machine**, unless the wall-clock cap cuts the
+search: the budget is a hard cap, checked at every greedy rollout step and
+every 16 random ones, reached only on a slower or busier machine (then the
+play depends on the speed, and ``last_search["completed"]`` is False).  A game may declare
 ``Game.search_hints`` (``rollout``, ``rollout_depth``, ``rollout_sample``,
 ``exploration``, ``prior_weight``, and ``iterations`` per level when the game's
 iterations are cheaper or dearer than most), the settings under which the
