@@ -98,13 +98,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=7, help="take every n-th decision of the games (7)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (3)")
     parser.add_argument("--seed", type=int, default=0, help="seeds the games the positions come from (0)")
-    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--game", action="append", choices=[g.key for g in al.list_games()],
+                        help="only these games (repeatable)")
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON to PATH")
     args = parser.parse_args(argv)
-    keys = [g.key for g in al.list_games()]
-    for key in args.game or []:
-        if key not in keys:
-            parser.error(f"--game {key!r}: the games are {', '.join(keys)}")
     if min(args.positions, args.every, args.rounds) < 1:
         parser.error("--positions, --every and --rounds must be at least 1")
     if args.level not in bots.LEVELS:
@@ -123,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
 
     rows = []
     print(f"{'game':<10} {'reference it/s':>15} {'new it/s':>10} {'ratio':>7}   per round")
-    for key in keys:
+    for key in (g.key for g in al.list_games()):
         if args.game and key not in args.game:
             continue
         positions = sample_positions(key, args.positions, args.every, args.seed)

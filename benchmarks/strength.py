@@ -188,14 +188,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ladder-games", type=int, default=4, help="ladder games per pair and game (4)")
     parser.add_argument("--bot", default="mcts:medium", help="the default level (mcts:medium)")
     parser.add_argument("--only", action="append", choices=SECTIONS, help="only these sections (repeatable)")
-    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--game", action="append", choices=[g.key for g in al.list_games()],
+                        help="only these games (repeatable)")
     parser.add_argument("--svg", default="build/bench/ladder.svg", help="where the ladder is drawn")
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON to PATH")
     args = parser.parse_args(argv)
-    keys = [g.key for g in al.list_games()]
-    for key in args.game or []:
-        if key not in keys:
-            parser.error(f"--game {key!r}: the games are {', '.join(keys)}")
     sections = args.only or list(SECTIONS)
     games = [g for g in al.list_games() if not args.game or g.key in args.game]
     info = print_machine()
