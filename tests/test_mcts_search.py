@@ -91,6 +91,23 @@ def test_an_opponent_cannot_react_to_a_hidden_bid():
     assert len(bot.last_search["actions"]) > 3 and bot.last_search["completed"]
 
 
+def test_root_width_searches_only_the_greedy_bots_best_moves():
+    state = al.get_game("quetzal").new_state(players=2, seed=1)
+    assert len(state.legal_actions()) > 20
+    bot = bots.MCTSBot(seed=1, iterations=40, root_width=5, think_time=600)
+    bot.choose(state)
+    searched = {r["action"] for r in bot.last_search["actions"]}
+    me = state.current_player
+    margins = {}
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        values = al.get_game("quetzal").evaluate(after)
+        margins[str(action)] = values[me] - max(v for s, v in enumerate(values) if s != me)
+    best = sorted(margins.values(), reverse=True)
+    assert len(searched) == 5 and all(margins[a] >= best[4] for a in searched)
+
+
 def test_settings_arguments_then_hints_then_level():
     tikal = al.get_game("tikal")
     hints = tikal.search_hints
@@ -113,6 +130,7 @@ def test_levels_grow_and_fit_their_caps():
 @pytest.mark.parametrize("options,field", [
     ({"iterations": 0}, "iterations"), ({"iterations": -3}, "iterations"), ({"rollout": "smart"}, "rollout"),
     ({"think_time": 0}, "think_time"), ({"rollout_sample": 0}, "rollout_sample"), ({"level": "expert"}, "level"),
+    ({"root_width": 0}, "root_width"),
 ])
 def test_bad_settings_are_refused_by_name(options, field):
     with pytest.raises(ValueError, match=field):

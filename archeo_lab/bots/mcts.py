@@ -28,7 +28,10 @@ Tree Search", IEEE TCIAIG 4(2), 2012):
    the next, and plain parent visits would over-explore rare actions.
 3. **Expand** one untried legal action: at the root, in the order of the
    greedy bot's one-move evaluation (best first, so even a short search has
-   looked at greedy's choice); deeper, at random.
+   looked at greedy's choice); deeper, at random.  With ``root_width`` set,
+   only the greedy bot's best ``root_width`` moves are searched at the root,
+   so that a few hundred iterations compare a few good moves well rather
+   than a hundred placements once each.
 4. **Roll out**, then value the position with the game's ``evaluate``:
    ``"random"``: up to ``rollout_depth`` uniformly random actions (long random
    rollouts play far worse than the game's own evaluation); ``"greedy"``:
@@ -57,7 +60,7 @@ search: the budget is a hard cap, checked at every greedy rollout step and
 every 16 random ones, reached only on a slower or busier machine (then the
 play depends on the speed, and ``last_search["completed"]`` is False).  A game may declare
 ``Game.search_hints`` (``rollout``, ``rollout_depth``, ``rollout_sample``,
-``exploration``, ``prior_weight``, and ``iterations`` per level when the game's
+``root_width``, ``exploration``, ``prior_weight``, and ``iterations`` per level when the game's
 iterations are cheaper or dearer than most), the settings under which the
 search plays it best; an argument given to the bot wins over the hint.
 
@@ -93,7 +96,7 @@ LEVELS: dict[str, tuple[int, int, int, float]] = {
 ROLLOUTS = ("random", "greedy")
 #: Defaults when neither the bot's arguments nor the game's ``search_hints`` say otherwise.
 DEFAULTS: dict[str, Any] = {"rollout": "random", "random_depth": 4, "greedy_depth": 16, "rollout_sample": 6,
-            "exploration": 0.7, "prior_weight": 0.0}
+            "exploration": 0.7, "prior_weight": 0.0, "root_width": None}
 #: What a seat records for a move it could not tell apart from another legal move.
 MASKED = "?"
 
@@ -107,7 +110,8 @@ class MCTSBot(Bot):
     def __init__(self, seed: int | None = None, level: str = "medium", iterations: int | None = None,
                  budget: int | None = None, think_time: float | None = None, exploration: float | None = None,
                  rollout: str | None = None, rollout_depth: int | None = None,
-                 rollout_sample: int | None | str = "hint", prior_weight: float | None = None):
+                 rollout_sample: int | None | str = "hint", prior_weight: float | None = None,
+                 root_width: int | None | str = "hint"):
         super().__init__(seed)
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; choose one of: {', '.join(LEVELS)}")
@@ -121,12 +125,15 @@ class MCTSBot(Bot):
         if rollout_sample not in ("hint", None) and (not isinstance(rollout_sample, int)
                                                      or isinstance(rollout_sample, bool) or rollout_sample < 1):
             raise ValueError(f"rollout_sample must be a whole number >= 1 or None, not {rollout_sample!r}")
+        if root_width not in ("hint", None) and (not isinstance(root_width, int)
+                                                 or isinstance(root_width, bool) or root_width < 1):
+            raise ValueError(f"root_width must be a whole number >= 1 or None, not {root_width!r}")
         if think_time is not None and not (isinstance(think_time, (int, float)) and think_time > 0):
             raise ValueError(f"think_time must be a number of seconds > 0, not {think_time!r}")
         self.level = level
         self._given: dict[str, Any] = {"iterations": iterations, "budget": budget, "think_time": think_time,
                        "rollout": rollout, "rollout_depth": rollout_depth, "exploration": exploration,
-                       "rollout_sample": rollout_sample, "prior_weight": prior_weight}
+                       "rollout_sample": rollout_sample, "prior_weight": prior_weight, "root_width": root_width}
         #: What the last decision looked like: per root action, visits and mean reward.
         self.last_search: dict[str, Any] = {}
 
@@ -160,11 +167,14 @@ class MCTSBot(Bot):
         exploration = given["exploration"]
         if exploration is None:
             exploration = hints.get("exploration", DEFAULTS["exploration"])
+        width = given["root_width"]
+        if width == "hint":
+            width = hints.get("root_width", DEFAULTS["root_width"])
         prior_weight = given["prior_weight"]
         if prior_weight is None:
             prior_weight = hints.get("prior_weight", DEFAULTS["prior_weight"])
         return {"rollout": rollout, "rollout_depth": depth, "rollout_sample": sample, "iterations": iterations,
-                "budget": budget, "exploration": exploration, "prior_weight": prior_weight,
+                "budget": budget, "exploration": exploration, "prior_weight": prior_weight, "root_width": width,
                 "think_time": cap if given["think_time"] is None else given["think_time"]}
 
     def choose(self, state: State) -> Action:
@@ -206,6 +216,8 @@ class MCTSBot(Bot):
             world = state.determinize(me, rng.spawn())
             if order is None:
                 order, prior = _greedy_order(world, evaluate)
+                if cfg["root_width"] is not None:      # only the greedy bot's best few moves at the root
+                    order = {a: rank for a, rank in order.items() if rank < cfg["root_width"]}
             path: list[tuple[list, int]] = []    # (statistics of the action taken, mover)
             views = [0] * players        # per seat: the node id of the moves since the root, as it knows them
             key = root_key
@@ -216,6 +228,8 @@ class MCTSBot(Bot):
                 if stats is None:
                     stats = tree[key] = {}
                 actions = world.legal_actions()
+                if key == root_key and cfg["root_width"] is not None:
+                    actions = [a for a in actions if a in order] or actions  # type: ignore[operator]
                 untried = [a for a in actions if a not in stats]
                 if untried:
                     if key == root_key:
