@@ -2,7 +2,7 @@
 #   make lab    create .venv, install, open JupyterLab on the tutorials
 #   make lint   ruff (lint) and mypy (types: strict on the engine), as CI and pre-commit run them
 #   make test   create .venv, install, lint, then run every test (unit, random play, notebooks, browser)
-#   make bench  throughput and latency figures (benchmarks/)
+#   make bench  throughput, latency, search speed and bot strength (benchmarks/; the ladder in build/bench/)
 #   make lite   the course as a JupyterLite site in build/lite (no server: python -m http.server -d build/lite)
 #   make site   the course site in build/site (every notebook executed), the JupyterLite site in build/site/lite
 
@@ -43,7 +43,8 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet open_spiel || echo "open_spiel not installable here: benchmarks run without the comparison"
 	$(BIN)/python benchmarks/throughput.py
 	$(BIN)/python benchmarks/latency.py
-	$(BIN)/python benchmarks/strength.py
+	$(BIN)/python benchmarks/search_speed.py
+	$(BIN)/python benchmarks/strength.py --svg build/bench/ladder.svg --json build/bench/strength.json
 
 lite: $(STAMP)
 	$(BIN)/python lite/build.py --out build/lite

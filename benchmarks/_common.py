@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import platform
+from pathlib import Path
 
 import archeo_lab as al
 
@@ -30,6 +31,7 @@ def write_json(path: str | None, data: dict) -> None:
     """Write ``data`` to ``path`` as JSON; do nothing without a path."""
     if not path:
         return
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
         json.dump(data, f, indent=1)
         f.write("\n")

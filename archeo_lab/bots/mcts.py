@@ -10,11 +10,14 @@ Tree Search", IEEE TCIAIG 4(2), 2012):
 2. **Select.** A node of the tree is what the seat to move knows of the moves
    since the root: the moves themselves, except those it could not tell apart
    (a move is *masked* for a seat when another legal move would have left
-   that seat's ``observation`` unchanged, e.g. a bid in a closed fist).  So an
-   opponent deciding after your hidden bid sits in the same node whatever you
-   bid: it cannot react to what it cannot see, and its statistics are shared
-   across determinizations (the paper's "multiple-observer" idea, obtained
-   from the contract's ``observation``).  While every legal action has been
+   what that seat sees, ``state.infoset_key(seat)``, unchanged, e.g. a bid in
+   a closed fist).  So an opponent deciding after your hidden bid sits in the
+   same node whatever you bid: it cannot react to what it cannot see, and its
+   statistics are shared across determinizations (the paper's
+   "multiple-observer" idea, obtained from the contract).  Whether a move is
+   masked for each seat is worked out once per decision, the first time the
+   move is tried by that seat (the rules hide a kind of move, such as a bid,
+   wherever it is played), never by comparing event logs.  While every legal action has been
    tried, the seat to move follows the best UCB1 *for itself* (every seat
    plays for itself, in any number of seats)::
 
@@ -23,12 +26,19 @@ Tree Search", IEEE TCIAIG 4(2), 2012):
    *Availability* counts the iterations in which the action was legal: with
    hidden information the legal actions change from one determinization to
    the next, and plain parent visits would over-explore rare actions.
-3. **Expand** one untried legal action.
+3. **Expand** one untried legal action: at the root, in the order of the
+   greedy bot's one-move evaluation (best first, so even a short search has
+   looked at greedy's choice); deeper, at random.  With ``root_width`` set,
+   only the greedy bot's best ``root_width`` moves are searched at the root,
+   so that a few hundred iterations compare a few good moves well rather
+   than a hundred placements once each.
 4. **Roll out**, then value the position with the game's ``evaluate``:
    ``"random"``: up to ``rollout_depth`` uniformly random actions (long random
    rollouts play far worse than the game's own evaluation); ``"greedy"``:
-   one-ply greedy moves until the root player is to move again after the
-   others (so leaves are valued at the same point of the turn cycle).
+   greedy moves (the best evaluated margin among ``rollout_sample`` legal
+   moves drawn at random, or among all of them when it is ``None``) until
+   the root player is to move again after the others (so leaves are valued at
+   the same point of the turn cycle), at most ``rollout_depth`` of them.
 5. **Reward** each seat with a number in [0, 1].  At the end of a game: half
    its win share (1/k when k seats share the win), half its score normalised
    between the game's lowest and highest.  At a cut-off: a logistic function
@@ -41,13 +51,18 @@ The action played is the most visited one at the root.  Multi-step turns
 (several actions by the same seat) and simultaneous choices taken seat by
 seat need nothing special: each step is a decision.
 
-Settings.  A game may declare ``Game.search_hints`` (``rollout``,
-``rollout_depth``), the settings under which the search plays it best; an
-argument given to the bot wins over the hint.  A level fixes the number of
-iterations (fewer with greedy rollouts, which cost more) and, for random
-rollouts, a budget of simulated actions, so a search is deterministic for a
-given seed whatever the machine; ``think_time`` is a wall-clock cap, reached
-only on a slow machine or a slow game (then the result depends on the speed).
+Levels and time.  A level is a number of iterations (``LEVELS``: fewer with
+greedy rollouts, which cost more) chosen so that the search finishes well
+within the level's time budget on the 2-core development machine in every game
+(the timing table of ``benchmarks/strength.py`` measures it), so **the same
+seed plays the same moves on any machine**, unless the wall-clock cap cuts the
+search: the budget is a hard cap, checked at every greedy rollout step and
+every 16 random ones, reached only on a slower or busier machine (then the
+play depends on the speed, and ``last_search["completed"]`` is False).  A game may declare
+``Game.search_hints`` (``rollout``, ``rollout_depth``, ``rollout_sample``,
+``root_width``, ``exploration``, ``prior_weight``, and ``iterations`` per level when the game's
+iterations are cheaper or dearer than most), the settings under which the
+search plays it best; an argument given to the bot wins over the hint.
 
 >>> import archeo_lab as al
 >>> bot = MCTSBot(seed=1, iterations=50)
@@ -64,19 +79,26 @@ import math
 import time
 from typing import Any
 
-from archeo_lab.engine import Action, State
+from archeo_lab.engine import Action, Rng, State
 
 from .base import Bot
 
-__all__ = ["MCTSBot", "LEVELS"]
+__all__ = ["MCTSBot", "LEVELS", "ROLLOUTS"]
 
 #: Level -> (iterations with random rollouts, with greedy rollouts, simulated-action budget, time cap in s).
-LEVELS = {
-    "easy": (150, 40, 15_000, 0.4),
-    "medium": (1_000, 200, 60_000, 0.9),
-    "hard": (5_000, 1_000, 300_000, 4.0),
+#: The iterations fit the time cap with a wide margin on the development machine (2 cores, shared):
+#: see the README's benchmark section for the measured decision times.
+LEVELS: dict[str, tuple[int, int, int, float]] = {
+    "easy": (400, 40, 24_000, 0.5),
+    "medium": (2_500, 200, 150_000, 1.0),
+    "hard": (10_000, 800, 600_000, 4.0),
 }
 ROLLOUTS = ("random", "greedy")
+#: Defaults when neither the bot's arguments nor the game's ``search_hints`` say otherwise.
+DEFAULTS: dict[str, Any] = {"rollout": "random", "random_depth": 4, "greedy_depth": 16, "rollout_sample": 6,
+            "exploration": 0.7, "prior_weight": 0.0, "root_width": None}
+#: What a seat records for a move it could not tell apart from another legal move.
+MASKED = "?"
 
 
 class MCTSBot(Bot):
@@ -86,105 +108,185 @@ class MCTSBot(Bot):
     name = "mcts"
 
     def __init__(self, seed: int | None = None, level: str = "medium", iterations: int | None = None,
-                 budget: int | None = None, think_time: float | None = None, exploration: float = 0.7,
-                 rollout: str | None = None, rollout_depth: int | None = None):
+                 budget: int | None = None, think_time: float | None = None, exploration: float | None = None,
+                 rollout: str | None = None, rollout_depth: int | None = None,
+                 rollout_sample: int | None | str = "hint", prior_weight: float | None = None,
+                 root_width: int | None | str = "hint"):
         super().__init__(seed)
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; choose one of: {', '.join(LEVELS)}")
         if rollout is not None and rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {rollout!r}; choose one of: {', '.join(ROLLOUTS)}")
+        for name, value in (("iterations", iterations), ("budget", budget), ("rollout_depth", rollout_depth)):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+                raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
+        if iterations == 0:
+            raise ValueError("iterations must be at least 1")
+        if rollout_sample not in ("hint", None) and (not isinstance(rollout_sample, int)
+                                                     or isinstance(rollout_sample, bool) or rollout_sample < 1):
+            raise ValueError(f"rollout_sample must be a whole number >= 1 or None, not {rollout_sample!r}")
+        if root_width not in ("hint", None) and (not isinstance(root_width, int)
+                                                 or isinstance(root_width, bool) or root_width < 1):
+            raise ValueError(f"root_width must be a whole number >= 1 or None, not {root_width!r}")
+        if think_time is not None and not (isinstance(think_time, (int, float)) and think_time > 0):
+            raise ValueError(f"think_time must be a number of seconds > 0, not {think_time!r}")
         self.level = level
-        self.exploration = exploration
-        self._given = {"iterations": iterations, "budget": budget, "think_time": think_time,
-                       "rollout": rollout, "rollout_depth": rollout_depth}
+        self._given: dict[str, Any] = {"iterations": iterations, "budget": budget, "think_time": think_time,
+                       "rollout": rollout, "rollout_depth": rollout_depth, "exploration": exploration,
+                       "rollout_sample": rollout_sample, "prior_weight": prior_weight, "root_width": root_width}
         #: What the last decision looked like: per root action, visits and mean reward.
         self.last_search: dict[str, Any] = {}
 
-    def settings(self, game) -> dict[str, Any]:
+    @property
+    def exploration(self) -> float | None:
+        """The exploration constant given to the bot (``None``: the game's hint or the default)."""
+        value: float | None = self._given["exploration"]
+        return value
+
+    def settings(self, game: Any) -> dict[str, Any]:
         """The settings used for ``game``: arguments, else the game's ``search_hints``, else the level's."""
         hints = getattr(game, "search_hints", {}) or {}
         given = self._given
-        rollout = given["rollout"] or hints.get("rollout", "random")
-        random_iterations, greedy_iterations, budget, cap = LEVELS[self.level]
+        rollout = given["rollout"] or hints.get("rollout", DEFAULTS["rollout"])
+        random_iterations, greedy_iterations, level_budget, cap = LEVELS[self.level]
+        budget: int | None = level_budget
         depth = given["rollout_depth"]
         if depth is None:
-            depth = hints.get("rollout_depth", 4 if rollout == "random" else 16)
+            depth = hints.get("rollout_depth", DEFAULTS["random_depth" if rollout == "random" else "greedy_depth"])
         iterations = given["iterations"]
         if iterations is None:
-            iterations = random_iterations if rollout == "random" else greedy_iterations
+            iterations = hints.get("iterations", {}).get(
+                self.level, random_iterations if rollout == "random" else greedy_iterations)
         if given["budget"] is not None:
             budget = given["budget"]
         elif given["iterations"] is not None or rollout == "greedy":
             budget = None
-        return {"rollout": rollout, "rollout_depth": depth, "iterations": iterations, "budget": budget,
+        sample = given["rollout_sample"]
+        if sample == "hint":
+            sample = hints.get("rollout_sample", DEFAULTS["rollout_sample"])
+        exploration = given["exploration"]
+        if exploration is None:
+            exploration = hints.get("exploration", DEFAULTS["exploration"])
+        width = given["root_width"]
+        if width == "hint":
+            width = hints.get("root_width", DEFAULTS["root_width"])
+        prior_weight = given["prior_weight"]
+        if prior_weight is None:
+            prior_weight = hints.get("prior_weight", DEFAULTS["prior_weight"])
+        return {"rollout": rollout, "rollout_depth": depth, "rollout_sample": sample, "iterations": iterations,
+                "budget": budget, "exploration": exploration, "prior_weight": prior_weight, "root_width": width,
                 "think_time": cap if given["think_time"] is None else given["think_time"]}
 
     def choose(self, state: State) -> Action:
         me = state.current_player
+        if me is None:
+            raise ValueError("the game is over: there is no move to choose")
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_search = {"seat": me, "iterations": 0, "simulated_actions": 0, "seconds": 0.0,
+                                "completed": True,
                                 "actions": [{"action": str(legal[0]), "visits": 0, "mean_reward": None}]}
             return legal[0]
         cfg = self.settings(state.game)
-        greedy, depth_cap = cfg["rollout"] == "greedy", cfg["rollout_depth"]
-        rng, evaluate, c = self.rng, state.game.evaluate, self.exploration
+        greedy, depth_cap, sample = cfg["rollout"] == "greedy", cfg["rollout_depth"], cfg["rollout_sample"]
+        rng, evaluate, c = self.rng, state.game.evaluate, cfg["exploration"]
         players = state.players
-        tree: dict[tuple, dict[Action, list]] = {}   # node -> action -> [visits, reward sum, availability]
-        root_key = (me, ())
+        # node -> action -> [visits, reward sum, availability, per seat: does it see the action?]
+        tree: dict[tuple[int, int], dict[Action, list]] = {}
+        # What a seat knows of the path is a node id: (its id before, the step as it saw it) -> id.
+        ids: dict[tuple[int, Any], int] = {}
+        # (mover, action) -> per seat, does it see the action: worked out the first time it is tried.
+        masks: dict[tuple[int, Action], tuple[bool, ...]] = {}
+        root_key = (me, 0)
+        order: dict[Action, int] | None = None      # root actions, greedy's best first
+        prior: dict[Action, float] = {}             # root actions: reward of the position one move ahead
+        bias = cfg["prior_weight"]
         start = time.perf_counter()
-        deadline = start + cfg["think_time"] if cfg["think_time"] else None
+        deadline = start + cfg["think_time"]
         spent = iterations = 0
+        cut = False
         while iterations < cfg["iterations"]:
-            if cfg["budget"] is not None and spent >= cfg["budget"] and iterations:
-                break
-            if deadline is not None and iterations and time.perf_counter() > deadline:
-                break
+            if iterations:
+                if cfg["budget"] is not None and spent >= cfg["budget"]:
+                    break                # the nominal search is a budget of simulated actions: done
+                if cut or time.perf_counter() > deadline:
+                    cut = True
+                    break
             iterations += 1
             world = state.determinize(me, rng.spawn())
-            path = []                    # (statistics of the action taken, mover)
-            seen = [()] * players        # per seat: the moves since the root, as that seat knows them
+            if order is None:
+                order, prior = _greedy_order(world, evaluate)
+                if cfg["root_width"] is not None:      # only the greedy bot's best few moves at the root
+                    order = {a: rank for a, rank in order.items() if rank < cfg["root_width"]}
+            path: list[tuple[list, int]] = []    # (statistics of the action taken, mover)
+            views = [0] * players        # per seat: the node id of the moves since the root, as it knows them
             key = root_key
             # Selection and expansion.
             while not world.is_terminal:
-                mover = world.current_player
-                stats = tree.setdefault(key, {})
+                mover: int = world.current_player  # type: ignore[assignment]  # not terminal: a seat
+                stats = tree.get(key)
+                if stats is None:
+                    stats = tree[key] = {}
                 actions = world.legal_actions()
+                if key == root_key and cfg["root_width"] is not None:
+                    actions = [a for a in actions if a in order] or actions  # type: ignore[operator]
                 untried = [a for a in actions if a not in stats]
                 if untried:
-                    action = untried[rng.below(len(untried))]
-                    stats[action] = [0, 0.0, 0]
+                    if key == root_key:
+                        action = min(untried, key=lambda a: order.get(a, len(order)))  # type: ignore[union-attr]
+                    else:
+                        action = untried[rng.below(len(untried))]
                     for a in actions:
                         st = stats.get(a)
                         if st is not None:
                             st[2] += 1
+                    seen = masks.get((mover, action))
+                    if seen is None:
+                        seen = masks[mover, action] = _play_and_mask(world, action, actions, mover)
+                    else:
+                        world.apply(action)
+                    st = stats[action] = [0, 0.0, 1, seen]
                 else:
-                    action, best_score = None, -1.0
+                    action, best_score, st = actions[0], -1.0, stats[actions[0]]   # every score beats -1
+                    at_root = bias and key == root_key
                     for a in actions:
-                        st = stats[a]
-                        st[2] += 1
-                        score = st[1] / st[0] + c * math.sqrt(math.log(st[2]) / st[0])
+                        s = stats[a]
+                        s[2] += 1
+                        score = s[1] / s[0] + c * math.sqrt(math.log(s[2]) / s[0])
+                        if at_root:
+                            score += bias * prior.get(a, 0.0) / (s[0] + 1)
                         if score > best_score:
-                            action, best_score = a, score
-                path.append((stats[action], mover))
-                seen = _record(world, action, actions, mover, seen)
+                            action, best_score, st = a, score, s
+                    world.apply(action)
+                path.append((st, mover))
+                seen = st[3]
+                for q in range(players):
+                    step = (mover, action if seen[q] else MASKED)
+                    views[q] = ids.setdefault((views[q], step), len(ids) + 1)
                 spent += 1
                 if untried or world.is_terminal:
                     break
-                key = (world.current_player, seen[world.current_player])
-            # Rollout, then the game's own evaluation.
+                mover = world.current_player  # type: ignore[assignment]
+                key = (mover, views[mover])
+            # Rollout (checking the clock at every step), then the game's own evaluation.
             depth = 0
             if greedy:
                 others_moved = False
                 while not world.is_terminal and depth < depth_cap and not (others_moved and world.current_player == me):
                     others_moved = others_moved or world.current_player != me
-                    world.apply(_greedy_move(world, evaluate, rng))
+                    world.apply(_greedy_move(world, evaluate, rng, sample))
                     depth += 1
+                    if time.perf_counter() > deadline:
+                        cut = True
+                        break
             else:
                 while not world.is_terminal and depth < depth_cap:
                     actions = world.legal_actions()
                     world.apply(actions[rng.below(len(actions))])
                     depth += 1
+                    if not depth & 15 and time.perf_counter() > deadline:
+                        cut = True
+                        break
             spent += depth
             reward = _rewards(world, evaluate)
             for st, mover in path:
@@ -195,6 +297,9 @@ class MCTSBot(Bot):
         self.last_search = {
             "seat": me, "iterations": iterations, "simulated_actions": spent,
             "seconds": time.perf_counter() - start, "settings": cfg,
+            # False when the time cap stopped the search before its iterations (or budget) were done:
+            # only then does the move depend on the machine's speed.
+            "completed": not cut,
             "actions": [{"action": str(a), "visits": st[0], "mean_reward": st[1] / st[0]} for a, st in ranked],
         }
         return ranked[0][0]
@@ -203,32 +308,58 @@ class MCTSBot(Bot):
         return f"MCTSBot(seed={self.seed}, level={self.level!r})"
 
 
-def _record(world: State, action: Action, actions: list, mover: int, seen: list) -> list:
-    """Apply ``action`` and extend each seat's view of the path: the move itself, or a masked step
-    for a seat whose observation would be the same after another legal move."""
+def _play_and_mask(world: State, action: Action, actions: list, mover: int) -> tuple[bool, ...]:
+    """Apply ``action`` to ``world``; per seat, whether it can tell ``action`` from another legal move
+    (the mover always can; another seat cannot when the other move leaves its ``infoset_key`` the same)."""
     alt = next((a for a in actions if a is not action and a != action), None)
     if alt is None or world.players == 1:
         world.apply(action)
-        return [view + ((mover, action),) for view in seen]
+        return (True,) * world.players
     twin = world.clone()
     twin.apply(alt)
     world.apply(action)
-    return [view + ((mover, action) if q == mover or twin.observation(q) != world.observation(q) else (mover, "?"),)
-            for q, view in enumerate(seen)]
+    return tuple(q == mover or twin.infoset_key(q) != world.infoset_key(q) for q in range(world.players))
 
 
-def _greedy_move(world: State, evaluate, rng) -> Action:
-    """The move with the best evaluated margin for the seat to move (ties at random)."""
-    mover = world.current_player
+def _margin(values: list[float], seat: int) -> float:
+    """``seat``'s value minus the best other seat's (its own value when it plays alone)."""
+    others = [v for s, v in enumerate(values) if s != seat]
+    return values[seat] - (max(others) if others else 0.0)
+
+
+def _greedy_order(world: State, evaluate: Any) -> tuple[dict[Action, int], dict[Action, float]]:
+    """The legal actions of ``world`` ranked by the mover's evaluated margin one move ahead (best: 0), and
+    the mover's reward in the position after each (as at a cut-off, see ``_rewards``)."""
+    mover: int = world.current_player  # type: ignore[assignment]
+    margins, prior = [], {}
+    for i, a in enumerate(world.legal_actions()):
+        after = world.clone()
+        after.apply(a)
+        margins.append((-_margin(evaluate(after), mover), i, a))
+        prior[a] = _rewards(after, evaluate)[mover]
+    margins.sort(key=lambda m: m[:2])
+    return {a: rank for rank, (_, _, a) in enumerate(margins)}, prior
+
+
+def _greedy_move(world: State, evaluate: Any, rng: Rng, sample: int | None) -> Action:
+    """The move with the best evaluated margin for the seat to move among ``sample`` legal moves drawn
+    at random (all of them when ``sample`` is None), ties at random."""
+    mover: int = world.current_player  # type: ignore[assignment]
     actions = world.legal_actions()
-    if len(actions) == 1:
+    n = len(actions)
+    if n == 1:
         return actions[0]
-    best, best_actions = None, []
+    if sample is not None and n > sample:
+        for i in range(sample):          # the first ``sample`` places of a Fisher-Yates shuffle
+            j = i + rng.below(n - i)
+            actions[i], actions[j] = actions[j], actions[i]
+        del actions[sample:]
+    best: float | None = None
+    best_actions: list[Action] = []
     for a in actions:
         after = world.clone()
         after.apply(a)
-        values = evaluate(after)
-        margin = values[mover] - max(v for s, v in enumerate(values) if s != mover)
+        margin = _margin(evaluate(after), mover)
         if best is None or margin > best + 1e-9:
             best, best_actions = margin, [a]
         elif abs(margin - best) <= 1e-9:
@@ -236,7 +367,7 @@ def _greedy_move(world: State, evaluate, rng) -> Action:
     return best_actions[rng.below(len(best_actions))]
 
 
-def _rewards(world: State, evaluate) -> list[float]:
+def _rewards(world: State, evaluate: Any) -> list[float]:
     """Per-seat reward in [0, 1] (see the module docstring)."""
     players = world.players
     if not world.is_terminal:

@@ -11,7 +11,8 @@ classes (DESIGN.md, "The engine contract")::
 
 A game subclasses ``State`` and fills in the rule hooks (``_legal_actions``,
 ``_apply``, ``_illegal_reason``, ``scores``, ``observation``, ``determinize``,
-``clone``, ``_to_dict``/``_from_dict``/``check``); everything a learner calls
+``clone``, ``_to_dict``/``_from_dict``/``check``; optionally ``infoset_key``, what a
+seat sees without the event log, for the search bot); everything a learner calls
 (``apply`` with its validation, ``legal_actions``, ``parse_action``,
 ``to_json``, ``winners``) is written once here.
 """
@@ -264,6 +265,23 @@ class State(abc.ABC):
     @abc.abstractmethod
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see, as a JSON-able dict (hidden information removed)."""
+
+    def infoset_key(self, player: int) -> Any:
+        """A hashable key of what ``player`` can see now, the event log left out: two positions with equal
+        keys look the same to ``player`` (the search bot compares them to tell which moves a seat saw).
+
+        The default is ``observation(player)`` without its ``"events"`` entry (the log only retells moves
+        whose effects the rest of the observation shows) as canonical JSON text (keys sorted); a game may
+        override it with a cheaper key that tells exactly the same positions apart.
+
+        >>> import archeo_lab as al
+        >>> state = al.get_game("cibola").new_state(players=2, seed=3)
+        >>> state.infoset_key(0) == state.clone().infoset_key(0)
+        True
+        """
+        seen = self.observation(player)
+        seen.pop("events", None)
+        return json.dumps(seen, sort_keys=True, separators=(",", ":"))
 
     @abc.abstractmethod
     def determinize(self, player: int, rng: Rng | int) -> State:

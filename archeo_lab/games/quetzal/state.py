@@ -589,7 +589,7 @@ class QuetzalGame(Game):
     action_types = ACTION_TYPES
     state_class = QuetzalState
     # Placements pay off only at activation: greedy play to the next decision values them far better than random.
-    search_hints = {"rollout": "greedy"}
+    search_hints = {"rollout": "greedy", "rollout_sample": 24, "root_width": 8}
 
 
 GAME = QuetzalGame()

@@ -561,7 +561,7 @@ class TikalGame(Game):
     state_class = TikalState
     # Ten action points are many small steps: a few greedy steps after each tried action show what it
     # leads to (a level uncovered, a guardian placed), where random steps or none mislead the search.
-    search_hints = {"rollout": "greedy", "rollout_depth": 4}
+    search_hints = {"rollout": "greedy", "rollout_depth": 4, "root_width": 8}
 
 
 GAME = TikalGame()

@@ -1,0 +1,177 @@
+"""The search bot's settings, determinism, time cap and information-set keys; the ladder's ratings.
+
+No test here asserts a wall-clock time: the cap is checked by what the search reports
+(``last_search["completed"]``, its iterations), and every search is small.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import archeo_lab as al
+from archeo_lab import bots
+from archeo_lab.bots.ladder import elo_ratings, expected_score
+from archeo_lab.engine import Rng
+
+KEYS = [g.key for g in al.list_games()]
+
+
+def midgame(key: str, players: int = 2, seed: int = 4, moves: int = 12):
+    """A position a few greedy moves into a game, with a choice to make."""
+    state = al.get_game(key).new_state(players=players, seed=seed)
+    greedy = bots.make("greedy", seed=seed)
+    for _ in range(moves):
+        if state.is_terminal:
+            break
+        state.apply(greedy.choose(state))
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_same_seed_same_move_and_same_search(key):
+    state = midgame(key)
+    first, second = (bots.MCTSBot(seed=7, iterations=30, think_time=600) for _ in range(2))
+    assert first.choose(state.clone()) == second.choose(state.clone())
+    assert first.last_search["actions"] == second.last_search["actions"]
+    assert first.last_search["completed"] and first.last_search["iterations"] == 30
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_time_cap_stops_a_search(key):
+    bot = bots.MCTSBot(seed=1, iterations=10**7, think_time=0.05)
+    state = midgame(key)
+    assert bot.choose(state) in state.legal_actions()
+    search = bot.last_search
+    assert not search["completed"], "ten million iterations do not fit in 50 ms: the cap cut the search"
+    assert 1 <= search["iterations"] < 10**7
+    assert sum(r["visits"] for r in search["actions"]) == search["iterations"]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_infoset_keys_equal_when_only_hidden_information_differs(key):
+    state = midgame(key, players=3 if al.get_game(key).max_players >= 3 else 2)
+    me = state.current_player
+    worlds = [state.determinize(me, Rng(s)) for s in (1, 2)]
+    assert worlds[0].infoset_key(me) == worlds[1].infoset_key(me) == state.infoset_key(me)
+    hash(state.infoset_key(me))
+    # A visible move changes what every seat sees.
+    after = state.clone()
+    after.apply(after.legal_actions()[0])
+    assert all(after.infoset_key(q) != state.infoset_key(q) for q in state.seats)
+
+
+def test_infoset_key_hides_a_closed_fist_and_shows_the_mover_its_own_bid():
+    """Cibola, "Les enchères": the bids stay in closed fists until every seat has bid."""
+    state = al.get_game("cibola").new_state(players=2, seed=3)
+    bidder = state.current_player
+    other = 1 - bidder
+    one, two = state.clone(), state.clone()
+    one.apply("bid 1")
+    two.apply("bid 2")
+    assert one.infoset_key(other) == two.infoset_key(other)
+    assert one.infoset_key(bidder) != two.infoset_key(bidder)
+
+
+def test_the_event_log_is_not_part_of_the_key():
+    state = midgame("luxor")
+    assert "events" in state.observation(0)
+    assert '"events"' not in state.infoset_key(0)
+
+
+def test_an_opponent_cannot_react_to_a_hidden_bid():
+    """The opponent's statistics after a hidden bid are shared, whatever the bid: with two players the
+    search's answer to every bid of the root is the same node, so the tree sees one opponent reply set."""
+    state = al.get_game("cibola").new_state(players=2, seed=3)
+    bot = bots.MCTSBot(seed=2, iterations=200, think_time=600)
+    bot.choose(state)
+    assert len(bot.last_search["actions"]) > 3 and bot.last_search["completed"]
+
+
+def test_root_width_searches_only_the_greedy_bots_best_moves():
+    state = al.get_game("quetzal").new_state(players=2, seed=1)
+    assert len(state.legal_actions()) > 20
+    bot = bots.MCTSBot(seed=1, iterations=40, root_width=5, think_time=600)
+    bot.choose(state)
+    searched = {r["action"] for r in bot.last_search["actions"]}
+    me = state.current_player
+    margins = {}
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        values = al.get_game("quetzal").evaluate(after)
+        margins[str(action)] = values[me] - max(v for s, v in enumerate(values) if s != me)
+    best = sorted(margins.values(), reverse=True)
+    assert len(searched) == 5 and all(margins[a] >= best[4] for a in searched)
+
+
+def test_settings_arguments_then_hints_then_level():
+    tikal = al.get_game("tikal")
+    hints = tikal.search_hints
+    bot = bots.MCTSBot(seed=1, level="hard")
+    cfg = bot.settings(tikal)
+    assert cfg["rollout"] == hints["rollout"]
+    assert cfg["iterations"] == bots.LEVELS["hard"][1 if hints["rollout"] == "greedy" else 0]
+    assert cfg["think_time"] == bots.LEVELS["hard"][3]
+    given = bots.MCTSBot(seed=1, iterations=5, rollout="random", rollout_depth=2, think_time=3.5,
+                         rollout_sample=None, exploration=0.3).settings(tikal)
+    assert (given["iterations"], given["rollout"], given["rollout_depth"], given["think_time"],
+            given["rollout_sample"], given["exploration"]) == (5, "random", 2, 3.5, None, 0.3)
+
+
+def test_levels_grow_and_fit_their_caps():
+    easy, medium, hard = (bots.LEVELS[k] for k in ("easy", "medium", "hard"))
+    assert easy[0] < medium[0] < hard[0] and easy[1] < medium[1] < hard[1] and easy[3] <= medium[3] <= hard[3]
+
+
+@pytest.mark.parametrize("options,field", [
+    ({"iterations": 0}, "iterations"), ({"iterations": -3}, "iterations"), ({"rollout": "smart"}, "rollout"),
+    ({"think_time": 0}, "think_time"), ({"rollout_sample": 0}, "rollout_sample"), ({"level": "expert"}, "level"),
+    ({"root_width": 0}, "root_width"),
+])
+def test_bad_settings_are_refused_by_name(options, field):
+    with pytest.raises(ValueError, match=field):
+        bots.MCTSBot(seed=1, **options)
+
+
+def test_a_finished_game_has_no_move_to_choose():
+    state = al.get_game("cibola").new_state(players=2, seed=1)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="over"):
+        bots.MCTSBot(seed=1).choose(state)
+
+
+def test_ladder_recovers_ratings_from_an_exact_table():
+    # 75 % is 400 log10(3) = 190.8 Elo points; 90 % (odds 9) is twice that.
+    results = {("a", "b"): (75, 100), ("b", "c"): (75, 100), ("a", "c"): (90, 100)}
+    r = elo_ratings(results, anchor="c", prior_draws=0)
+    gap = 400 * math.log10(3)
+    assert r["c"] == 0
+    assert r["b"] == pytest.approx(gap, abs=1e-4) and r["a"] == pytest.approx(2 * gap, abs=1e-4)
+    assert expected_score(r["a"] - r["b"]) == pytest.approx(0.75)
+
+
+def test_ladder_counts_both_orders_and_shared_wins():
+    # b against a is the same pairing as a against b: x scores 7.5 then 2.5, 10 of 20, an even match;
+    # with 7.5 both times it scored 75 %.
+    even = elo_ratings({("random", "x"): (2.5, 10), ("x", "random"): (2.5, 10)}, prior_draws=0)
+    assert even == {"random": 0.0, "x": pytest.approx(0.0, abs=1e-6)}
+    ahead = elo_ratings({("random", "x"): (2.5, 10), ("x", "random"): (7.5, 10)}, prior_draws=0)
+    assert ahead["x"] == pytest.approx(400 * math.log10(3), abs=1e-4)
+
+
+def test_ladder_keeps_a_clean_sweep_finite_and_refuses_what_it_cannot_rate():
+    swept = elo_ratings({("random", "greedy"): (0, 40)})
+    assert 400 < swept["greedy"] < 2000
+    with pytest.raises(ValueError, match="not finite"):
+        elo_ratings({("random", "greedy"): (0, 40)}, prior_draws=0)
+    with pytest.raises(ValueError, match="anchor"):
+        elo_ratings({("a", "b"): (1, 2)})
+    with pytest.raises(ValueError, match="link"):
+        elo_ratings({("random", "a"): (1, 2), ("b", "c"): (1, 2)})
+    with pytest.raises(ValueError, match="impossible"):
+        elo_ratings({("random", "a"): (3, 2)})
