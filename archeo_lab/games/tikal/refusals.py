@@ -466,10 +466,12 @@ class Offers(Position):
         table = geo.moves[p]
         for i in self._occ[p]:                                                  # B, C
             m = table[i] or self._moves_from(p, i)
-            out += m.within[0][ap] or m.affordable(0, ap)
+            moves = m.within[0][ap]
+            out += moves if moves is not None else m.affordable(0, ap)     # [] is kept too: no moves that cheap
         if lead >= 0:
             m = table[lead] or self._moves_from(p, lead)
-            out += m.within[1][ap] or m.affordable(1, ap)
+            moves = m.within[1][ap]
+            out += moves if moves is not None else m.affordable(1, ap)
         if ap >= _SITE_COST:                                                    # D, E, G, H
             out += self._site_offers(p, ap, lead)
         if ap >= COSTS["exchange"]:                                             # F
