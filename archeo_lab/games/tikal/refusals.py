@@ -64,7 +64,6 @@ _ROTATIONS = {t.id: tuple((r, side_mask(rotated(t.stones, r))) for r in distinct
 #: Per tile, space and ``frontier_need``: the placements (filled on demand).
 _PLACE_TABLE: dict[int, list[dict[int, list[PlaceTile]]]] = {}
 #: The cheapest action on a site (uncover, dig, camp, guardian): below it, no site is worth a look.
-_SITE_COST = min(COSTS[k] for k in ("uncover", "dig", "camp", "guardian"))
 
 
 def check(state: TikalState, action: Action) -> str | None:
@@ -472,8 +471,7 @@ class Offers(Position):
             m = table[lead] or self._moves_from(p, lead)
             moves = m.within[1][ap]
             out += moves if moves is not None else m.affordable(1, ap)
-        if ap >= _SITE_COST:                                                    # D, E, G, H
-            out += self._site_offers(p, ap, lead)
+        out += self._site_offers(p, ap, lead)                                   # D, E, G, H
         if ap >= COSTS["exchange"]:                                             # F
             cached = self._xcache
             out += cached[1] if cached is not None and cached[0] == p else self._exchanges(p)
@@ -488,13 +486,15 @@ class Offers(Position):
     def _site_offers(self, p: int, ap: int, lead: int) -> list[Action]:
         """D, E, G, H on the spaces where ``p`` has pieces: uncover a level, dig, set up a camp, place a
         guardian (grouped by kind in that order, each group by space)."""
-        row, kind = self.expl[p], self.kind
-        spaces = self._occ[p] if lead < 0 or row[lead] else self._occ[p] + [lead]
-        found: list[tuple[int, int, Action]] = []
         can_camp = ap >= COSTS["camp"] and self.camps_left[p] > 0
         can_dig = ap >= COSTS["dig"]
         can_uncover = ap >= COSTS["uncover"]
         can_guard = ap >= COSTS["guardian"] and self.guardians[p] < components.GUARDIANS
+        if not (can_camp or can_dig or can_uncover or can_guard):
+            return []
+        row, kind = self.expl[p], self.kind
+        spaces = self._occ[p] if lead < 0 or row[lead] else self._occ[p] + [lead]
+        found: list[tuple[int, int, Action]] = []
         per_turn = components.PER_SITE_PER_TURN
         for i in spaces:
             k = kind[i]
