@@ -92,7 +92,8 @@ def sample_positions(game: str, count: int, every: int, seed: int) -> list[str]:
                 if decisions % every == 0:
                     found.append(state.to_json())
                 decisions += 1
-            state.apply(players[state.current_player].choose(state))
+            seat: int = state.current_player  # type: ignore[assignment]  # not terminal: a seat
+            state.apply(players[seat].choose(state))
         seed += 1
     return found
 
