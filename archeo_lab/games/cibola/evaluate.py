@@ -12,6 +12,11 @@ The value of a seat is the points it would score if the game ended now
 
 It reads only what ``observation`` shows plus the bids in the state it is
 given, so bots call it on ``determinize()`` copies.
+
+The score lines and the cards' gains depend only on the treasure counts,
+the explorers held, the totems and the rocks, which a bid or a search's
+other moves often leave as they were: they are kept per such position
+(``_known``), so a search works each one out once.
 """
 
 from __future__ import annotations
@@ -23,6 +28,9 @@ from .state import picking_order
 __all__ = ["evaluate", "explorer_value", "card_gains"]
 
 _PENDING_BONUS = {"rock": 1.0, "totem": 2.0, "landslide": 1.0}
+#: (counts, explorers held, totems, rocks) -> (column values, score lines, {(seat, card): gain}).
+_known: dict[tuple, tuple[list[float], list[dict[str, float]], dict[tuple[int, str], float]]] = {}
+_KNOWN_MAX = 20_000         # positions kept before the memo starts afresh
 
 
 def explorer_value(round_: int) -> float:
@@ -57,9 +65,16 @@ def _projected_order(state, bids: list[int]) -> list[int]:
 
 def evaluate(state) -> list[float]:
     """Estimated final points per seat (see the module docstring)."""
-    values = [scoring.column_value(v) for v in scoring.visible_values(state.covered)]
     held = state.explorers_held()
-    rows = scoring.score_breakdown(state.counts, held, state.totems, values)
+    key = (tuple(map(tuple, state.counts)), tuple(held), tuple(map(tuple, state.totems)),
+           tuple(map(tuple, state.covered)))
+    known = _known.get(key)
+    if known is None:
+        if len(_known) >= _KNOWN_MAX:
+            _known.clear()
+        values = [scoring.column_value(v) for v in scoring.visible_values(state.covered)]
+        known = _known[key] = (values, scoring.score_breakdown(state.counts, held, state.totems, values), {})
+    values, rows, gained = known
     if state.is_terminal:
         return [float(r["total"]) for r in rows]
     # Explorers in a fist are spent: only the reserve keeps its worth.
@@ -76,8 +91,10 @@ def evaluate(state) -> list[float]:
     for seat in _projected_order(state, bids):
         if not table:
             break
-        gains = card_gains(state, seat, table, values)
-        best = max(table, key=lambda c: (gains[c], c))
-        out[seat] += gains[best]
+        missing = [card for card in table if (seat, card) not in gained]
+        if missing:     # each card's gain is worked out on its own (``scoring.gains``): kept per card
+            gained.update(((seat, card), g) for card, g in card_gains(state, seat, missing, values).items())
+        best = max(table, key=lambda c: (gained[seat, c], c))
+        out[seat] += gained[seat, best]
         table.remove(best)
     return out

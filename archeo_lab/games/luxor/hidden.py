@@ -64,15 +64,17 @@ def resample(copy: Any, player: int, rng: Rng) -> None:
 def _redraw_tiles(state: Any, s: int, rng: Rng, keep_hand: bool) -> None:
     """Shuffle seat ``s``'s hidden tiles of each back number but 1 among their places: the pile, and
     the hand unless ``keep_hand``."""
-    hand, pile = state.hand[s], state.pile[s]
-    places = [(pile, i) for i in range(len(pile))]
-    if not keep_hand:
-        places += [(hand, i) for i in range(len(hand))]
-    for back in sorted({code_back(where[i]) for where, i in places} - {1}):
-        slots = [(where, i) for where, i in places if code_back(where[i]) == back]
-        codes = sorted(where[i] for where, i in slots)
+    slots: dict[int, list[tuple[list[int], int]]] = {}      # back number -> its places, pile first
+    for where in (state.pile[s],) if keep_hand else (state.pile[s], state.hand[s]):
+        for i, code in enumerate(where):
+            back = code_back(code)
+            if back != 1:
+                slots.setdefault(back, []).append((where, i))
+    for back in sorted(slots):
+        places = slots[back]
+        codes = sorted([where[i] for where, i in places])
         rng.shuffle(codes)
-        for (where, i), code in zip(slots, codes):
+        for (where, i), code in zip(places, codes):
             where[i] = code
 
 

@@ -64,6 +64,27 @@ def _deliveries(counts: list[int]) -> list[float]:
     return out
 
 
+#: A hand (its cards in order) -> its deliveries, best first, and its cards' bonuses (``_hand``).
+_hands: dict[tuple[str, ...], tuple[list[float], float]] = {}
+_HANDS_MAX = 20_000         # hands kept before the memo starts afresh
+
+
+def _hand(cards: tuple[str, ...]) -> tuple[list[float], float]:
+    """The deliveries a hand makes, best first, and the sum of its cards' bonuses; kept per hand, since
+    a search values the same few hands again and again."""
+    known = _hands.get(cards)
+    if known is None:
+        if len(_hands) >= _HANDS_MAX:
+            _hands.clear()
+        counts = [0] * len(OBJECT_TYPES)
+        bonus = 0.0
+        for card in cards:
+            counts[_CARD_TYPE[card]] += 1
+            bonus += _CARD_BONUS[card]
+        known = _hands[cards] = (_deliveries(counts), bonus)
+    return known
+
+
 def evaluate(state) -> list[float]:
     """Estimated final points per seat (see the module docstring)."""
     n = state.players
@@ -128,12 +149,7 @@ def evaluate(state) -> list[float]:
                 secured[p] += task[2]
                 ship_bonus[p] += task[3]
     for p in range(n):
-        counts = [0] * len(OBJECT_TYPES)
-        bonus = 0.0
-        for card in state.hands[p]:
-            counts[_CARD_TYPE[card]] += 1
-            bonus += _CARD_BONUS[card]
-        sets = _deliveries(counts)
+        sets, bonus = _hand(tuple(state.hands[p]))
         k = int(secured[p] + 0.5)
         now = sum(sets[:k])
         later = sum(sets[k:])

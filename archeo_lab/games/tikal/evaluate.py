@@ -42,6 +42,9 @@ CAMP = 1.5                  # a camp set up
 TURN_VALUE = 3.0            # what winning an auction is worth (a turn with the first choice)
 AP_HAIR = 0.001             # per AP left to the player spending them
 REACH = 8                   # the proximity field looks this many AP away
+#: (passages, hexes' kinds) -> what ``_reach`` found; at most ``_REACHES_MAX`` before it starts afresh.
+_reaches: dict[tuple, list[tuple[int, bool, list[tuple[int, int]]]]] = {}
+_REACHES_MAX = 2_000
 
 
 def future_scorings(state) -> list[int]:
@@ -64,12 +67,21 @@ def _reach(state, geo) -> list[tuple[int, bool, list[tuple[int, int]]]]:
     """Per temple and ruin of this layout: ``(space, is_temple, [(space, AP away), ...])`` within ``REACH`` AP.
 
     Shortest paths (Dijkstra's algorithm over the passages' AP costs) depend on the layout only, so
-    they are worked out once per layout and kept with it; temples' levels and ruins' treasures, which
-    change without a new tile, only weigh them (``proximity``).
+    they are worked out once per layout and kept with it, and with the passages and the hexes' kinds
+    (``_reaches``: a search places the same tile on the same space in many iterations, and a camp makes
+    a new layout with the same passages); temples' levels and ruins' treasures, which change without a
+    new tile, only weigh them (``proximity``).
     """
     reach = geo.extra.get("reach")
     if reach is not None:
         return reach  # type: ignore[no-any-return]
+    key = (geo.adj, tuple(state.kind))
+    reach = _reaches.get(key)
+    if reach is not None:
+        geo.extra["reach"] = reach
+        return reach
+    if len(_reaches) >= _REACHES_MAX:
+        _reaches.clear()
     reach = []
     adj = geo.adj
     for j in range(SPACES):
@@ -90,7 +102,7 @@ def _reach(state, geo) -> list[tuple[int, bool, list[tuple[int, int]]]]:
                     dist[nxt] = nd
                     heapq.heappush(heap, (nd, nxt))
         reach.append((j, k == "temple", found))
-    geo.extra["reach"] = reach
+    geo.extra["reach"] = _reaches[key] = reach
     return reach
 
 
@@ -112,8 +124,10 @@ def proximity(state) -> list[float]:
         weight = 0.05 * value[j] if temple else 0.1 * len(tokens.get(j, ()))
         for i, d in found:
             field[i] += weight / (1 + d)
-    if len(geo.extra) > 64:
+    if len(geo.extra) > 64:         # the fields go, the layout's shortest paths stay
+        reach = geo.extra["reach"]
         geo.extra.clear()
+        geo.extra["reach"] = reach
     geo.extra[key] = field
     return field
 
