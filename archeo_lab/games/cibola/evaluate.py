@@ -28,8 +28,10 @@ from .state import picking_order
 __all__ = ["evaluate", "explorer_value", "card_gains"]
 
 _PENDING_BONUS = {"rock": 1.0, "totem": 2.0, "landslide": 1.0}
-#: (counts, explorers held, totems, rocks) -> (column values, score lines, {(seat, card): gain}).
-_known: dict[tuple, tuple[list[float], list[dict[str, float]], dict[tuple[int, str], float]]] = {}
+#: (counts, totems, rocks) -> (column values, {explorers held: score lines},
+#: {((seat, its explorers held), card): gain}).
+_known: dict[tuple, tuple[list[float], dict[tuple[int, ...], list[dict[str, float]]],
+                          dict[tuple[tuple[int, int], str], float]]] = {}
 _KNOWN_MAX = 20_000         # positions kept before the memo starts afresh
 
 
@@ -66,15 +68,17 @@ def _projected_order(state, bids: list[int]) -> list[int]:
 def evaluate(state) -> list[float]:
     """Estimated final points per seat (see the module docstring)."""
     held = state.explorers_held()
-    key = (tuple(map(tuple, state.counts)), tuple(held), tuple(map(tuple, state.totems)),
-           tuple(map(tuple, state.covered)))
+    key = (tuple(map(tuple, state.counts)), tuple(map(tuple, state.totems)), tuple(map(tuple, state.covered)))
     known = _known.get(key)
     if known is None:
         if len(_known) >= _KNOWN_MAX:
             _known.clear()
         values = [scoring.column_value(v) for v in scoring.visible_values(state.covered)]
-        known = _known[key] = (values, scoring.score_breakdown(state.counts, held, state.totems, values), {})
-    values, rows, gained = known
+        known = _known[key] = (values, {}, {})
+    values, lines, gained = known
+    rows = lines.get(tuple(held))
+    if rows is None:
+        rows = lines[tuple(held)] = scoring.score_breakdown(state.counts, held, state.totems, values)
     if state.is_terminal:
         return [float(r["total"]) for r in rows]
     # Explorers in a fist are spent: only the reserve keeps its worth.
@@ -91,10 +95,11 @@ def evaluate(state) -> list[float]:
     for seat in _projected_order(state, bids):
         if not table:
             break
-        missing = [card for card in table if (seat, card) not in gained]
+        mine = (seat, held[seat])       # a card's gain reads the others' counts, not their explorers
+        missing = [card for card in table if (mine, card) not in gained]
         if missing:     # each card's gain is worked out on its own (``scoring.gains``): kept per card
-            gained.update(((seat, card), g) for card, g in card_gains(state, seat, missing, values).items())
-        best = max(table, key=lambda c: (gained[seat, c], c))
-        out[seat] += gained[seat, best]
+            gained.update(((mine, card), g) for card, g in card_gains(state, seat, missing, values).items())
+        best = max(table, key=lambda c: (gained[mine, c], c))
+        out[seat] += gained[mine, best]
         table.remove(best)
     return out
