@@ -274,7 +274,7 @@ class MCTSBot(Bot):
                 others_moved = False
                 while not world.is_terminal and depth < depth_cap and not (others_moved and world.current_player == me):
                     others_moved = others_moved or world.current_player != me
-                    world.apply(_greedy_move(world, evaluate, rng, sample))
+                    world = _greedy_move(world, evaluate, rng, sample)
                     depth += 1
                     if time.perf_counter() > deadline:
                         cut = True
@@ -351,30 +351,33 @@ def _greedy_order(world: State, evaluate: Any) -> tuple[dict[Action, int], dict[
     return {a: rank for rank, (_, _, a) in enumerate(margins)}, prior
 
 
-def _greedy_move(world: State, evaluate: Any, rng: Rng, sample: int | None) -> Action:
-    """The move with the best evaluated margin for the seat to move among ``sample`` legal moves drawn
-    at random (all of them when ``sample`` is None), ties at random."""
+def _greedy_move(world: State, evaluate: Any, rng: Rng, sample: int | None) -> State:
+    """The position after the move with the best evaluated margin for the seat to move among ``sample``
+    legal moves drawn at random (all of them when ``sample`` is None), ties at random: ``world`` itself
+    when the move is forced, else the copy in which that move was evaluated (the same position as
+    ``world`` after it, random generator included, without playing it again)."""
     mover: int = world.current_player  # type: ignore[assignment]
     actions = world.legal_actions()
     n = len(actions)
     if n == 1:
-        return actions[0]
+        world.apply(actions[0])
+        return world
     if sample is not None and n > sample:
         for i in range(sample):          # the first ``sample`` places of a Fisher-Yates shuffle
             j = i + rng.below(n - i)
             actions[i], actions[j] = actions[j], actions[i]
         del actions[sample:]
     best: float | None = None
-    best_actions: list[Action] = []
+    best_after: list[State] = []
     for a in actions:
         after = world.clone()
         after.apply(a)
         margin = _margin(evaluate(after), mover)
         if best is None or margin > best + 1e-9:
-            best, best_actions = margin, [a]
+            best, best_after = margin, [after]
         elif abs(margin - best) <= 1e-9:
-            best_actions.append(a)
-    return best_actions[rng.below(len(best_actions))]
+            best_after.append(after)
+    return best_after[rng.below(len(best_after))]
 
 
 def _rewards(world: State, evaluate: Any) -> list[float]:
