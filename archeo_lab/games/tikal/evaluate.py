@@ -55,7 +55,8 @@ def future_scorings(state) -> list[int]:
     >>> future_scorings(al.get_game("tikal").new_state(players=2, seed=1))
     [4, 4]
     """
-    volcanoes = sum(1 for t in state.stack if t in _VOLCANOES) + sum(1 for t in state.offer if t in _VOLCANOES)
+    is_volcano = _VOLCANOES.__contains__
+    volcanoes = sum(map(is_volcano, state.stack)) + sum(map(is_volcano, state.offer))
     base = volcanoes + (0 if state.turn_kind == "final" else 1)
     pending = set()
     if state.turn_kind != "normal" and state.current_player is not None:
@@ -113,13 +114,14 @@ def proximity(state) -> list[float]:
     """
     geo = state.layout()
     # Keyed by what it reads besides the layout, so that it is a pure function of the position.
-    key = ("proximity", tuple(state.value[i] for i in geo.temples),
-           tuple((i, len(t)) for i, t in sorted(state.tokens.items())))
+    tokens = state.tokens
+    key = ("proximity", tuple(map(state.value.__getitem__, geo.temples)),
+           tuple(sorted(zip(tokens, map(len, tokens.values())))))
     field = geo.extra.get(key)
     if field is not None:
         return field  # type: ignore[no-any-return]
     field = [0.0] * SPACES
-    value, tokens = state.value, state.tokens
+    value = state.value
     for j, temple, found in _reach(state, geo):
         weight = 0.05 * value[j] if temple else 0.1 * len(tokens.get(j, ()))
         for i, d in found:
@@ -142,9 +144,10 @@ def evaluate(state) -> list[float]:
     out = [float(p) for p in points]
     expl, leader_at = state.expl, state.leader_at
     lead3 = scoring.LEADER_STRENGTH
+    value, guard = state.value, state.guard
     for i in state.layout().temples:
-        v = state.value[i]
-        g = state.guard[i]
+        v = value[i]
+        g = guard[i]
         if g is not None:
             out[g[0]] += v * future[g[0]]
             continue
