@@ -23,8 +23,10 @@ How to read it
     new / reference.  A level's iterations may differ between the two trees
     (the levels were redefined), and so may what an iteration does, so this
     is the speed of the search bot at a level; its strength at that level is
-    measured by ``strength.py``.  A game the reference tree cannot load or
-    play is reported as such.  It is a benchmark, not a test: it always
+    measured by ``strength.py``.  ``--option NAME=VALUE`` gives this tree's bot
+    a setting (``MCTSBot``'s arguments, e.g. ``rollout_depth=2``) to see what a
+    setting that changes play would buy.  A game the reference tree cannot
+    load or play is reported as such.  It is a benchmark, not a test: it always
     exits 0.
 
 Run it with ``make bench``, or ``.venv/bin/python benchmarks/search_speed.py --base f344484 --rounds 3
@@ -48,9 +50,9 @@ ROOT = Path(__file__).resolve().parent.parent
 CAP = 600.0
 
 
-def worker(tree: str, level: str, saves_path: str) -> None:
+def worker(tree: str, level: str, saves_path: str, options: dict) -> None:
     """Run inside a worker process: the search of ``tree`` on every saved position; print JSON per game
-    (iterations, CPU seconds, or the error that stopped it)."""
+    (iterations, CPU seconds, or the error that stopped it); ``options`` go to the bot."""
     import archeo_lab as al
     from archeo_lab import bots
 
@@ -63,10 +65,10 @@ def worker(tree: str, level: str, saves_path: str) -> None:
         try:
             game = al.get_game(key)
             states = [game.state_from_json(t) for t in texts]
-            bots.MCTSBot(seed=0, level=level, think_time=CAP).choose(states[0].clone())   # warm-up
+            bots.MCTSBot(seed=0, level=level, think_time=CAP, **options).choose(states[0].clone())   # warm-up
             iterations, seconds = 0, 0.0
             for i, state in enumerate(states):
-                bot = bots.MCTSBot(seed=i, level=level, think_time=CAP)
+                bot = bots.MCTSBot(seed=i, level=level, think_time=CAP, **options)
                 start = time.process_time()
                 bot.choose(state)
                 seconds += time.process_time() - start
@@ -115,10 +117,10 @@ def export(base: str, into: Path) -> str:
     return commit
 
 
-def run_worker(tree: Path, level: str, saves: Path) -> dict:
+def run_worker(tree: Path, level: str, saves: Path, options: dict) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree))
-    done = subprocess.run([sys.executable, __file__, "--worker", str(tree), "--level", level, "--saves", str(saves)],
-                          env=env, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, __file__, "--worker", str(tree), "--level", level, "--saves", str(saves),
+                           "--options", json.dumps(options)], env=env, capture_output=True, text=True)
     if done.returncode:
         raise SystemExit(f"the worker for {tree} failed:\n{done.stderr[-2000:]}")
     result: dict = json.loads(done.stdout.splitlines()[-1])
@@ -137,11 +139,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seeds the games the positions come from (0)")
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON to PATH")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a setting of this tree's search bot (e.g. rollout_depth=2), to see what a setting "
+                             "that changes play would buy; the reference keeps its level's settings (repeatable)")
+    parser.add_argument("--options", default="{}", help=argparse.SUPPRESS)
     parser.add_argument("--worker", metavar="TREE", help=argparse.SUPPRESS)
     parser.add_argument("--saves", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
-        worker(args.worker, args.level, args.saves)
+        worker(args.worker, args.level, args.saves, json.loads(args.options))
         return 0
 
     import archeo_lab as al
@@ -157,6 +163,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.level not in bots.LEVELS:
         parser.error(f"--level {args.level!r}: the levels are {', '.join(bots.LEVELS)}")
 
+    options = {}
+    for text in args.option:
+        name, sep, value = text.partition("=")
+        if not sep:
+            parser.error(f"--option {text!r}: write NAME=VALUE")
+        try:
+            options[name] = json.loads(value)       # a number, null, ...
+        except json.JSONDecodeError:
+            options[name] = value                   # a word: "greedy"
+    try:
+        bots.MCTSBot(**options)
+    except (TypeError, ValueError) as exc:
+        parser.error(f"--option: {exc}")
     info = print_machine()
     games = [k for k in keys if not args.game or k in args.game]
     with tempfile.TemporaryDirectory(prefix="search_speed_") as tmp:
@@ -168,12 +187,13 @@ def main(argv: list[str] | None = None) -> int:
                          encoding="utf-8")
         print(f"search bot at level {args.level!r}: this tree ({ROOT}) against the tree at {args.base} ({commit}), "
               f"{args.positions} positions per game, {args.rounds} interleaved rounds of one worker process per "
-              f"tree, CPU time, time cap {CAP:.0f} s\n", flush=True)
+              f"tree, CPU time, time cap {CAP:.0f} s" + (f"; this tree's bot with {options}" if options else "")
+              + "\n", flush=True)
         runs: dict[str, list[dict]] = {"reference": [], "new": []}
         for r in range(args.rounds):
             order = ["reference", "new"] if r % 2 == 0 else ["new", "reference"]
             for label in order:
-                runs[label].append(run_worker(trees[label], args.level, saves))
+                runs[label].append(run_worker(trees[label], args.level, saves, options if label == "new" else {}))
             print(f"round {r + 1}/{args.rounds} done", flush=True)
 
     rows = []
@@ -195,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{key:<10} {rate['reference']:>15,.0f} {rate['new']:>10,.0f} {ratio:>6.2f}x   "
               + " ".join(f"{x:.2f}" for x in ratios), flush=True)
     write_json(args.json, {"machine": info, "base": args.base, "base_commit": commit, "level": args.level,
-                           "rows": rows})
+                           "options": options, "rows": rows})
     return 0
 
 
