@@ -39,6 +39,12 @@ _PICK_VALUE, _DRAW_VALUE = 2.1, 1.7
 _MEEPLE_VALUE = 1.1             # an unplaced meeple, during placement
 _DISCOVERY_VALUE = 0.5
 _HELD_RISK = 0.8                # a bidding location held during placement may be lost
+#: Per location index (worked out once, the same values): its area, the risk of losing it while placing,
+#: a temple's cards, an annex's bonus.
+_AREA = tuple(loc.area for loc in LOCATIONS)
+_RISK = tuple(_HELD_RISK if kind == "bidding" else 1.0 for kind in KINDS)
+_TEMPLE_VALUE = tuple(loc.picks * _PICK_VALUE + loc.draws * _DRAW_VALUE for loc in LOCATIONS)
+_ANNEX_VALUE = {i: _ANNEX_BONUS_VALUE[ANNEX_BONUS[LOCATIONS[i].key]] for i in _ANNEX_INDEX}
 
 
 def set_value(object_type: str, n: int) -> int:
@@ -106,26 +112,24 @@ def evaluate(state) -> list[float]:
         for i, groups in enumerate(spots):
             if not groups or i == STELE:
                 continue
-            kind = KINDS[i]
-            risk = _HELD_RISK if kind == "bidding" else 1.0
+            risk, area = _RISK[i], _AREA[i]
             for g in groups:
                 p = g[0]
                 if p == DUMMY:
                     continue
-                loc = LOCATIONS[i]
                 if i == HARBOUR:
                     secured[p] += g[2] + g[3] + g[4] + g[5]
                 elif i in _SHIP_VP:
                     secured[p] += risk
                     ship_bonus[p] += risk * _SHIP_VP[i]
-                elif loc.area == "temple":
-                    extra[p] += loc.picks * _PICK_VALUE + loc.draws * _DRAW_VALUE
+                elif area == "temple":
+                    extra[p] += _TEMPLE_VALUE[i]
                 elif i in _ANNEX_INDEX:
                     cards = state.annexes[_ANNEX_INDEX[i]]
-                    extra[p] += risk * (len(cards) * _PICK_VALUE + _ANNEX_BONUS_VALUE[ANNEX_BONUS[loc.key]])
+                    extra[p] += risk * (len(cards) * _PICK_VALUE + _ANNEX_VALUE[i])
                 elif i == MARKET:
                     extra[p] += risk * (7 * gold_worth - 1.5 if state.hands[p] else 0.0)
-                elif loc.area == "village":
+                elif area == "village":
                     extra[p] += _UPGRADE_VALUE if state.village else 0.0
         for p in range(n):
             extra[p] += _MEEPLE_VALUE * sum(state.reserve[p])
