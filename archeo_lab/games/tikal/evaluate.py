@@ -45,6 +45,8 @@ REACH = 8                   # the proximity field looks this many AP away
 #: (passages, hexes' kinds) -> what ``_reach`` found; at most ``_REACHES_MAX`` before it starts afresh.
 _reaches: dict[tuple, list[tuple[int, bool, list[tuple[int, int]]]]] = {}
 _REACHES_MAX = 2_000
+#: A seat's treasures (count per kind) -> their points (``scoring.treasure_score``): a few hundred collections.
+_treasure_points: dict[tuple[int, ...], int] = {}
 
 
 def future_scorings(state) -> list[int]:
@@ -162,7 +164,11 @@ def evaluate(state) -> list[float]:
             if st[s]:
                 out[s] += CONTEST_SHARE * v * st[s] / (total + 2)
     for s in seats:
-        out[s] += scoring.treasure_score(state.treasures[s]) * future[s]
+        row = tuple(state.treasures[s])
+        points_of = _treasure_points.get(row)
+        if points_of is None:
+            points_of = _treasure_points[row] = scoring.treasure_score(row)
+        out[s] += points_of * future[s]
     for i, tokens in state.tokens.items():
         for s in seats:
             here = expl[s][i] + (leader_at[s] == i)
