@@ -29,9 +29,9 @@ __all__ = ["evaluate", "explorer_value", "card_gains"]
 
 _PENDING_BONUS = {"rock": 1.0, "totem": 2.0, "landslide": 1.0}
 #: (counts, totems, rocks) -> (column values, {explorers held: score lines},
-#: {((seat, its explorers held), card): gain}).
+#: {(seat, its explorers held): {card: gain}}).
 _known: dict[tuple, tuple[list[float], dict[tuple[int, ...], list[dict[str, float]]],
-                          dict[tuple[tuple[int, int], str], float]]] = {}
+                          dict[tuple[int, int], dict[str, float]]]] = {}
 _KNOWN_MAX = 20_000         # positions kept before the memo starts afresh
 
 
@@ -45,10 +45,11 @@ def explorer_value(round_: int) -> float:
     return 1 / EXPLORERS_PER_POINT + 0.6 * (ROUNDS - round_) / ROUNDS
 
 
-def card_gains(state, seat: int, cards, values) -> dict[str, float]:
-    """How many points each card would add to ``seat``'s count (majorities included)."""
-    return scoring.gains(state.counts, state.explorers_held(), state.totems, values, seat,
-                         {card: scoring.CARD_COUNTS[card] for card in cards})
+def card_gains(state, seat: int, cards, values, held: list[int] | None = None) -> dict[str, float]:
+    """How many points each card would add to ``seat``'s count (majorities included); ``held``: the
+    explorers held, when the caller has them."""
+    return scoring.gains(state.counts, state.explorers_held() if held is None else held, state.totems, values,
+                         seat, {card: scoring.CARD_COUNTS[card] for card in cards})
 
 
 def _projected_bids(state) -> list[int]:
@@ -95,11 +96,13 @@ def evaluate(state) -> list[float]:
     for seat in _projected_order(state, bids):
         if not table:
             break
-        mine = (seat, held[seat])       # a card's gain reads the others' counts, not their explorers
-        missing = [card for card in table if (mine, card) not in gained]
+        mine = gained.get((seat, held[seat]))   # a card's gain reads the others' counts, not their explorers
+        if mine is None:
+            mine = gained[seat, held[seat]] = {}
+        missing = [card for card in table if card not in mine]
         if missing:     # each card's gain is worked out on its own (``scoring.gains``): kept per card
-            gained.update(((mine, card), g) for card, g in card_gains(state, seat, missing, values).items())
-        best = max(table, key=lambda c: (gained[mine, c], c))
-        out[seat] += gained[mine, best]
+            mine.update(card_gains(state, seat, missing, values, held))
+        best = max(table, key=lambda c: (mine[c], c))
+        out[seat] += mine[best]
         table.remove(best)
     return out
