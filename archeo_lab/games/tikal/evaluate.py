@@ -22,6 +22,7 @@ bots may call it on ``determinize()`` copies.
 from __future__ import annotations
 
 import heapq
+import itertools
 from itertools import compress
 
 from . import scoring
@@ -42,9 +43,14 @@ CAMP = 1.5                  # a camp set up
 TURN_VALUE = 3.0            # what winning an auction is worth (a turn with the first choice)
 AP_HAIR = 0.001             # per AP left to the player spending them
 REACH = 8                   # the proximity field looks this many AP away
-#: (passages, hexes' kinds) -> what ``_reach`` found; at most ``_REACHES_MAX`` before it starts afresh.
-_reaches: dict[tuple, list[tuple[int, bool, list[tuple[int, int]]]]] = {}
+#: (passages, hexes' kinds) -> (a serial number, what ``_reach`` found); at most ``_REACHES_MAX`` before it
+#: starts afresh.  The serial numbers are never reused: they key the proximity fields across layout objects.
+_reaches: dict[tuple, tuple[int, list[tuple[int, bool, list[tuple[int, int]]]]]] = {}
 _REACHES_MAX = 2_000
+_serials = itertools.count()
+#: (serial number of the shortest paths, temples' levels and ruins' treasures) -> proximity field.
+_fields: dict[tuple, list[float]] = {}
+_FIELDS_MAX = 20_000
 #: A seat's treasures (count per kind) -> their points (``scoring.treasure_score``): a few hundred collections.
 _treasure_points: dict[tuple[int, ...], int] = {}
 
@@ -79,10 +85,10 @@ def _reach(state, geo) -> list[tuple[int, bool, list[tuple[int, int]]]]:
     if reach is not None:
         return reach  # type: ignore[no-any-return]
     key = (geo.adj, tuple(state.kind))
-    reach = _reaches.get(key)
-    if reach is not None:
-        geo.extra["reach"] = reach
-        return reach
+    known = _reaches.get(key)
+    if known is not None:
+        geo.extra["serial"], geo.extra["reach"] = known
+        return known[1]
     if len(_reaches) >= _REACHES_MAX:
         _reaches.clear()
     reach = []
@@ -105,7 +111,8 @@ def _reach(state, geo) -> list[tuple[int, bool, list[tuple[int, int]]]]:
                     dist[nxt] = nd
                     heapq.heappush(heap, (nd, nxt))
         reach.append((j, k == "temple", found))
-    geo.extra["reach"] = _reaches[key] = reach
+    known = _reaches[key] = (next(_serials), reach)
+    geo.extra["serial"], geo.extra["reach"] = known
     return reach
 
 
@@ -122,16 +129,23 @@ def proximity(state) -> list[float]:
     field = geo.extra.get(key)
     if field is not None:
         return field  # type: ignore[no-any-return]
-    field = [0.0] * SPACES
-    value = state.value
-    for j, temple, found in _reach(state, geo):
-        weight = 0.05 * value[j] if temple else 0.1 * len(tokens.get(j, ()))
-        for i, d in found:
-            field[i] += weight / (1 + d)
+    reach = _reach(state, geo)
+    shared = (geo.extra["serial"], key)        # the same shortest paths in another layout object
+    field = _fields.get(shared)
+    if field is None:
+        field = [0.0] * SPACES
+        value = state.value
+        for j, temple, found in reach:
+            weight = 0.05 * value[j] if temple else 0.1 * len(tokens.get(j, ()))
+            for i, d in found:
+                field[i] += weight / (1 + d)
+        if len(_fields) >= _FIELDS_MAX:
+            _fields.clear()
+        _fields[shared] = field
     if len(geo.extra) > 64:         # the fields go, the layout's shortest paths stay
-        reach = geo.extra["reach"]
+        serial = geo.extra["serial"]
         geo.extra.clear()
-        geo.extra["reach"] = reach
+        geo.extra["serial"], geo.extra["reach"] = serial, reach
     geo.extra[key] = field
     return field
 
