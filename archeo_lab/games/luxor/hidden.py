@@ -64,18 +64,27 @@ def resample(copy: Any, player: int, rng: Rng) -> None:
 def _redraw_tiles(state: Any, s: int, rng: Rng, keep_hand: bool) -> None:
     """Shuffle seat ``s``'s hidden tiles of each back number but 1 among their places: the pile, and
     the hand unless ``keep_hand``."""
-    slots: dict[int, list[tuple[list[int], int]]] = {}      # back number -> its places, pile first
-    for where in (state.pile[s],) if keep_hand else (state.pile[s], state.hand[s]):
-        for i, code in enumerate(where):
-            back = code_back(code)
-            if back != 1:
-                slots.setdefault(back, []).append((where, i))
+    pile = state.pile[s]
+    hand = state.hand[s]
+    codes = pile if keep_hand else pile + hand          # places: the pile's, then the hand's
+    slots: dict[int, list[int]] = {}                    # back number -> its places, in that order
+    for place, back in enumerate(map(code_back, codes)):
+        if back != 1:
+            slot = slots.get(back)
+            if slot is None:
+                slots[back] = [place]
+            else:
+                slot.append(place)
+    n = len(pile)
     for back in sorted(slots):
         places = slots[back]
-        codes = sorted([where[i] for where, i in places])
-        rng.shuffle(codes)
-        for (where, i), code in zip(places, codes):
-            where[i] = code
+        drawn = sorted([codes[place] for place in places])
+        rng.shuffle(drawn)
+        for place, code in zip(places, drawn):
+            if place < n:
+                pile[place] = code
+            else:
+                hand[place - n] = code
 
 
 def _redraw_tokens(state: Any, s: int, rng: Rng, keep_hand: bool) -> None:
