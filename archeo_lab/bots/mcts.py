@@ -372,7 +372,9 @@ def _greedy_move(world: State, evaluate: Any, rng: Rng, sample: int | None) -> S
     for a in actions:
         after = world.clone()
         after.apply(a)
-        margin = _margin(evaluate(after), mover)
+        values = evaluate(after)
+        others = values[:mover] + values[mover + 1:]
+        margin = values[mover] - (max(others) if others else 0.0)        # ``_margin``, inlined
         if best is None or margin > best + 1e-9:
             best, best_after = margin, [after]
         elif abs(margin - best) <= 1e-9:
