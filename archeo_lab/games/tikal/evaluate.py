@@ -161,16 +161,19 @@ def evaluate(state) -> list[float]:
     expl, leader_at = state.expl, state.leader_at
     lead3 = scoring.LEADER_STRENGTH
     value, guard = state.value, state.guard
+    occupied = set(leader_at)          # the spaces with a piece (and -1, a leader not in play)
+    for row in expl:
+        occupied.update(compress(_RANGE, row))
     for i in state.layout().temples:
         v = value[i]
         g = guard[i]
         if g is not None:
             out[g[0]] += v * future[g[0]]
             continue
+        if i not in occupied:
+            continue
         st = [expl[s][i] + (lead3 if leader_at[s] == i else 0) for s in seats]
         total = sum(st)
-        if not total:
-            continue
         holder = scoring.temple_holder(st)
         if holder is not None:
             out[holder] += HELD_SHARE * v * future[holder]
@@ -184,6 +187,8 @@ def evaluate(state) -> list[float]:
             points_of = _treasure_points[row] = scoring.treasure_score(row)
         out[s] += points_of * future[s]
     for i, tokens in state.tokens.items():
+        if i not in occupied:
+            continue
         for s in seats:
             here = expl[s][i] + (leader_at[s] == i)
             if here:
