@@ -191,6 +191,7 @@ class MCTSBot(Bot):
         greedy, depth_cap, sample = cfg["rollout"] == "greedy", cfg["rollout_depth"], cfg["rollout_sample"]
         rng, evaluate, c = self.rng, _evaluator(state.game), cfg["exploration"]
         players = state.players
+        sqrt, log = math.sqrt, math.log
         # node -> action -> [visits, reward sum, availability, per seat: does it see the action?]
         tree: dict[tuple[int, int], dict[Action, list]] = {}
         # What a seat knows of the path is a node id: (its id before, the step as it saw it) -> id.
@@ -252,7 +253,7 @@ class MCTSBot(Bot):
                     for a in actions:
                         s = stats[a]
                         s[2] += 1
-                        score = s[1] / s[0] + c * math.sqrt(math.log(s[2]) / s[0])
+                        score = s[1] / s[0] + c * sqrt(log(s[2]) / s[0])
                         if at_root:
                             score += bias * prior.get(a, 0.0) / (s[0] + 1)
                         if score > best_score:

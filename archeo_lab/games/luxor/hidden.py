@@ -18,6 +18,9 @@ from .encoding import IS_CAMP, KEEP, code_back, code_kind, first_hand
 
 __all__ = ["observation", "resample"]
 
+#: ``code_back`` of every tile code (a back number and a kind index below 16 each), read in C.
+_BACK = [code_back(code) for code in range(16 * 16)]
+
 
 def observation(state: Any, player: int) -> dict[str, Any]:
     """What ``player`` sees: everything but the piles' order, the others' hands and tokens in hand."""
@@ -68,7 +71,7 @@ def _redraw_tiles(state: Any, s: int, rng: Rng, keep_hand: bool) -> None:
     hand = state.hand[s]
     codes = pile if keep_hand else pile + hand          # places: the pile's, then the hand's
     slots: dict[int, list[int]] = {}                    # back number -> its places, in that order
-    for place, back in enumerate(map(code_back, codes)):
+    for place, back in enumerate(map(_BACK.__getitem__, codes)):
         if back != 1:
             slot = slots.get(back)
             if slot is None:
