@@ -108,7 +108,9 @@ def export(base: str, into: Path) -> str:
         archive = subprocess.run(["git", "archive", "--format=tar", commit], cwd=ROOT, check=True,
                                  capture_output=True).stdout
     except (OSError, subprocess.CalledProcessError) as exc:
-        raise SystemExit(f"cannot export the git revision {base!r}: {exc}") from None
+        said = getattr(exc, "stderr", None)
+        said = said.decode(errors="replace") if isinstance(said, bytes) else said
+        raise SystemExit(f"cannot export the git revision {base!r} (--base): {(said or str(exc)).strip()}") from None
     tar_path = into / "tree.tar"
     tar_path.write_bytes(archive)
     with tarfile.open(tar_path) as tar:
