@@ -79,7 +79,7 @@ import math
 import time
 from typing import Any
 
-from archeo_lab.engine import Action, Rng, State
+from archeo_lab.engine import Action, Game, Rng, State
 
 from .base import Bot
 
@@ -189,8 +189,9 @@ class MCTSBot(Bot):
             return legal[0]
         cfg = self.settings(state.game)
         greedy, depth_cap, sample = cfg["rollout"] == "greedy", cfg["rollout_depth"], cfg["rollout_sample"]
-        rng, evaluate, c = self.rng, state.game.evaluate, cfg["exploration"]
+        rng, evaluate, c = self.rng, _evaluator(state.game), cfg["exploration"]
         players = state.players
+        sqrt, log = math.sqrt, math.log
         # node -> action -> [visits, reward sum, availability, per seat: does it see the action?]
         tree: dict[tuple[int, int], dict[Action, list]] = {}
         # What a seat knows of the path is a node id: (its id before, the step as it saw it) -> id.
@@ -252,7 +253,7 @@ class MCTSBot(Bot):
                     for a in actions:
                         s = stats[a]
                         s[2] += 1
-                        score = s[1] / s[0] + c * math.sqrt(math.log(s[2]) / s[0])
+                        score = s[1] / s[0] + c * sqrt(log(s[2]) / s[0])
                         if at_root:
                             score += bias * prior.get(a, 0.0) / (s[0] + 1)
                         if score > best_score:
@@ -274,7 +275,7 @@ class MCTSBot(Bot):
                 others_moved = False
                 while not world.is_terminal and depth < depth_cap and not (others_moved and world.current_player == me):
                     others_moved = others_moved or world.current_player != me
-                    world.apply(_greedy_move(world, evaluate, rng, sample))
+                    world = _greedy_move(world, evaluate, rng, sample)
                     depth += 1
                     if time.perf_counter() > deadline:
                         cut = True
@@ -306,6 +307,16 @@ class MCTSBot(Bot):
 
     def __repr__(self) -> str:
         return f"MCTSBot(seed={self.seed}, level={self.level!r})"
+
+
+def _evaluator(game: Game) -> Any:
+    """``game.evaluate``, looked up once per decision: ``Game.evaluate`` finds the game's ``evaluate.py`` at
+    every call, a tenth of a greedy rollout's time; a game that overrides ``evaluate`` keeps its own."""
+    if type(game).evaluate is Game.evaluate:
+        module = game._part("evaluate")
+        if module is not None:
+            return module.evaluate
+    return game.evaluate
 
 
 def _play_and_mask(world: State, action: Action, actions: list, mover: int) -> tuple[bool, ...]:
@@ -341,30 +352,35 @@ def _greedy_order(world: State, evaluate: Any) -> tuple[dict[Action, int], dict[
     return {a: rank for rank, (_, _, a) in enumerate(margins)}, prior
 
 
-def _greedy_move(world: State, evaluate: Any, rng: Rng, sample: int | None) -> Action:
-    """The move with the best evaluated margin for the seat to move among ``sample`` legal moves drawn
-    at random (all of them when ``sample`` is None), ties at random."""
+def _greedy_move(world: State, evaluate: Any, rng: Rng, sample: int | None) -> State:
+    """The position after the move with the best evaluated margin for the seat to move among ``sample``
+    legal moves drawn at random (all of them when ``sample`` is None), ties at random: ``world`` itself
+    when the move is forced, else the copy in which that move was evaluated (the same position as
+    ``world`` after it, random generator included, without playing it again)."""
     mover: int = world.current_player  # type: ignore[assignment]
     actions = world.legal_actions()
     n = len(actions)
     if n == 1:
-        return actions[0]
+        world.apply(actions[0])
+        return world
     if sample is not None and n > sample:
         for i in range(sample):          # the first ``sample`` places of a Fisher-Yates shuffle
             j = i + rng.below(n - i)
             actions[i], actions[j] = actions[j], actions[i]
         del actions[sample:]
     best: float | None = None
-    best_actions: list[Action] = []
+    best_after: list[State] = []
     for a in actions:
         after = world.clone()
         after.apply(a)
-        margin = _margin(evaluate(after), mover)
+        values = evaluate(after)
+        others = values[:mover] + values[mover + 1:]
+        margin = values[mover] - (max(others) if others else 0.0)        # ``_margin``, inlined
         if best is None or margin > best + 1e-9:
-            best, best_actions = margin, [a]
+            best, best_after = margin, [after]
         elif abs(margin - best) <= 1e-9:
-            best_actions.append(a)
-    return best_actions[rng.below(len(best_actions))]
+            best_after.append(after)
+    return best_after[rng.below(len(best_after))]
 
 
 def _rewards(world: State, evaluate: Any) -> list[float]:

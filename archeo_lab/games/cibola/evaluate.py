@@ -12,6 +12,11 @@ The value of a seat is the points it would score if the game ended now
 
 It reads only what ``observation`` shows plus the bids in the state it is
 given, so bots call it on ``determinize()`` copies.
+
+The score lines and the cards' gains depend only on the treasure counts,
+the explorers held, the totems and the rocks, which a bid or a search's
+other moves often leave as they were: they are kept per such position
+(``_known``), so a search works each one out once.
 """
 
 from __future__ import annotations
@@ -23,6 +28,11 @@ from .state import picking_order
 __all__ = ["evaluate", "explorer_value", "card_gains"]
 
 _PENDING_BONUS = {"rock": 1.0, "totem": 2.0, "landslide": 1.0}
+#: (counts, totems, rocks) -> (column values, {explorers held: score lines},
+#: {(seat, its explorers held): {card: gain}}).
+_known: dict[tuple, tuple[list[float], dict[tuple[int, ...], list[dict[str, float]]],
+                          dict[tuple[int, int], dict[str, float]]]] = {}
+_KNOWN_MAX = 20_000         # positions kept before the memo starts afresh
 
 
 def explorer_value(round_: int) -> float:
@@ -35,10 +45,11 @@ def explorer_value(round_: int) -> float:
     return 1 / EXPLORERS_PER_POINT + 0.6 * (ROUNDS - round_) / ROUNDS
 
 
-def card_gains(state, seat: int, cards, values) -> dict[str, float]:
-    """How many points each card would add to ``seat``'s count (majorities included)."""
-    return scoring.gains(state.counts, state.explorers_held(), state.totems, values, seat,
-                         {card: scoring.CARD_COUNTS[card] for card in cards})
+def card_gains(state, seat: int, cards, values, held: list[int] | None = None) -> dict[str, float]:
+    """How many points each card would add to ``seat``'s count (majorities included); ``held``: the
+    explorers held, when the caller has them."""
+    return scoring.gains(state.counts, state.explorers_held() if held is None else held, state.totems, values,
+                         seat, {card: scoring.CARD_COUNTS[card] for card in cards})
 
 
 def _projected_bids(state) -> list[int]:
@@ -57,9 +68,18 @@ def _projected_order(state, bids: list[int]) -> list[int]:
 
 def evaluate(state) -> list[float]:
     """Estimated final points per seat (see the module docstring)."""
-    values = [scoring.column_value(v) for v in scoring.visible_values(state.covered)]
     held = state.explorers_held()
-    rows = scoring.score_breakdown(state.counts, held, state.totems, values)
+    key = (tuple(map(tuple, state.counts)), tuple(map(tuple, state.totems)), tuple(map(tuple, state.covered)))
+    known = _known.get(key)
+    if known is None:
+        if len(_known) >= _KNOWN_MAX:
+            _known.clear()
+        values = [scoring.column_value(v) for v in scoring.visible_values(state.covered)]
+        known = _known[key] = (values, {}, {})
+    values, lines, gained = known
+    rows = lines.get(tuple(held))
+    if rows is None:
+        rows = lines[tuple(held)] = scoring.score_breakdown(state.counts, held, state.totems, values)
     if state.is_terminal:
         return [float(r["total"]) for r in rows]
     # Explorers in a fist are spent: only the reserve keeps its worth.
@@ -76,8 +96,13 @@ def evaluate(state) -> list[float]:
     for seat in _projected_order(state, bids):
         if not table:
             break
-        gains = card_gains(state, seat, table, values)
-        best = max(table, key=lambda c: (gains[c], c))
-        out[seat] += gains[best]
+        mine = gained.get((seat, held[seat]))   # a card's gain reads the others' counts, not their explorers
+        if mine is None:
+            mine = gained[seat, held[seat]] = {}
+        missing = [card for card in table if card not in mine]
+        if missing:     # each card's gain is worked out on its own (``scoring.gains``): kept per card
+            mine.update(card_gains(state, seat, missing, values, held))
+        best = max(table, key=lambda c: (mine[c], c))
+        out[seat] += mine[best]
         table.remove(best)
     return out

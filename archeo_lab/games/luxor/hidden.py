@@ -18,6 +18,9 @@ from .encoding import IS_CAMP, KEEP, code_back, code_kind, first_hand
 
 __all__ = ["observation", "resample"]
 
+#: ``code_back`` of every tile code (a back number and a kind index below 16 each), read in C.
+_BACK = [code_back(code) for code in range(16 * 16)]
+
 
 def observation(state: Any, player: int) -> dict[str, Any]:
     """What ``player`` sees: everything but the piles' order, the others' hands and tokens in hand."""
@@ -64,16 +67,27 @@ def resample(copy: Any, player: int, rng: Rng) -> None:
 def _redraw_tiles(state: Any, s: int, rng: Rng, keep_hand: bool) -> None:
     """Shuffle seat ``s``'s hidden tiles of each back number but 1 among their places: the pile, and
     the hand unless ``keep_hand``."""
-    hand, pile = state.hand[s], state.pile[s]
-    places = [(pile, i) for i in range(len(pile))]
-    if not keep_hand:
-        places += [(hand, i) for i in range(len(hand))]
-    for back in sorted({code_back(where[i]) for where, i in places} - {1}):
-        slots = [(where, i) for where, i in places if code_back(where[i]) == back]
-        codes = sorted(where[i] for where, i in slots)
-        rng.shuffle(codes)
-        for (where, i), code in zip(slots, codes):
-            where[i] = code
+    pile = state.pile[s]
+    hand = state.hand[s]
+    codes = pile if keep_hand else pile + hand          # places: the pile's, then the hand's
+    slots: dict[int, list[int]] = {}                    # back number -> its places, in that order
+    for place, back in enumerate(map(_BACK.__getitem__, codes)):
+        if back != 1:
+            slot = slots.get(back)
+            if slot is None:
+                slots[back] = [place]
+            else:
+                slot.append(place)
+    n = len(pile)
+    for back in sorted(slots):
+        places = slots[back]
+        drawn = sorted([codes[place] for place in places])
+        rng.shuffle(drawn)
+        for place, code in zip(places, drawn):
+            if place < n:
+                pile[place] = code
+            else:
+                hand[place - n] = code
 
 
 def _redraw_tokens(state: Any, s: int, rng: Rng, keep_hand: bool) -> None:

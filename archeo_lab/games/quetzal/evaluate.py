@@ -39,6 +39,12 @@ _PICK_VALUE, _DRAW_VALUE = 2.1, 1.7
 _MEEPLE_VALUE = 1.1             # an unplaced meeple, during placement
 _DISCOVERY_VALUE = 0.5
 _HELD_RISK = 0.8                # a bidding location held during placement may be lost
+#: Per location index (worked out once, the same values): its area, the risk of losing it while placing,
+#: a temple's cards, an annex's bonus.
+_AREA = tuple(loc.area for loc in LOCATIONS)
+_RISK = tuple(_HELD_RISK if kind == "bidding" else 1.0 for kind in KINDS)
+_TEMPLE_VALUE = tuple(loc.picks * _PICK_VALUE + loc.draws * _DRAW_VALUE for loc in LOCATIONS)
+_ANNEX_VALUE = {i: _ANNEX_BONUS_VALUE[ANNEX_BONUS[LOCATIONS[i].key]] for i in _ANNEX_INDEX}
 
 
 def set_value(object_type: str, n: int) -> int:
@@ -64,6 +70,27 @@ def _deliveries(counts: list[int]) -> list[float]:
     return out
 
 
+#: A hand (its cards in order) -> its deliveries, best first, and its cards' bonuses (``_hand``).
+_hands: dict[tuple[str, ...], tuple[list[float], float]] = {}
+_HANDS_MAX = 20_000         # hands kept before the memo starts afresh
+
+
+def _hand(cards: tuple[str, ...]) -> tuple[list[float], float]:
+    """The deliveries a hand makes, best first, and the sum of its cards' bonuses; kept per hand, since
+    a search values the same few hands again and again."""
+    known = _hands.get(cards)
+    if known is None:
+        if len(_hands) >= _HANDS_MAX:
+            _hands.clear()
+        counts = [0] * len(OBJECT_TYPES)
+        bonus = 0.0
+        for card in cards:
+            counts[_CARD_TYPE[card]] += 1
+            bonus += _CARD_BONUS[card]
+        known = _hands[cards] = (_deliveries(counts), bonus)
+    return known
+
+
 def evaluate(state) -> list[float]:
     """Estimated final points per seat (see the module docstring)."""
     n = state.players
@@ -85,26 +112,24 @@ def evaluate(state) -> list[float]:
         for i, groups in enumerate(spots):
             if not groups or i == STELE:
                 continue
-            kind = KINDS[i]
-            risk = _HELD_RISK if kind == "bidding" else 1.0
+            risk, area = _RISK[i], _AREA[i]
             for g in groups:
                 p = g[0]
                 if p == DUMMY:
                     continue
-                loc = LOCATIONS[i]
                 if i == HARBOUR:
                     secured[p] += g[2] + g[3] + g[4] + g[5]
                 elif i in _SHIP_VP:
                     secured[p] += risk
                     ship_bonus[p] += risk * _SHIP_VP[i]
-                elif loc.area == "temple":
-                    extra[p] += loc.picks * _PICK_VALUE + loc.draws * _DRAW_VALUE
+                elif area == "temple":
+                    extra[p] += _TEMPLE_VALUE[i]
                 elif i in _ANNEX_INDEX:
                     cards = state.annexes[_ANNEX_INDEX[i]]
-                    extra[p] += risk * (len(cards) * _PICK_VALUE + _ANNEX_BONUS_VALUE[ANNEX_BONUS[loc.key]])
+                    extra[p] += risk * (len(cards) * _PICK_VALUE + _ANNEX_VALUE[i])
                 elif i == MARKET:
                     extra[p] += risk * (7 * gold_worth - 1.5 if state.hands[p] else 0.0)
-                elif loc.area == "village":
+                elif area == "village":
                     extra[p] += _UPGRADE_VALUE if state.village else 0.0
         for p in range(n):
             extra[p] += _MEEPLE_VALUE * sum(state.reserve[p])
@@ -128,12 +153,7 @@ def evaluate(state) -> list[float]:
                 secured[p] += task[2]
                 ship_bonus[p] += task[3]
     for p in range(n):
-        counts = [0] * len(OBJECT_TYPES)
-        bonus = 0.0
-        for card in state.hands[p]:
-            counts[_CARD_TYPE[card]] += 1
-            bonus += _CARD_BONUS[card]
-        sets = _deliveries(counts)
+        sets, bonus = _hand(tuple(state.hands[p]))
         k = int(secured[p] + 0.5)
         now = sum(sets[:k])
         later = sum(sets[k:])

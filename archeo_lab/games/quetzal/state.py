@@ -287,7 +287,7 @@ class QuetzalState(Activation, State):
         c.gold, c.vp, c.discovery = self.gold[:], self.vp[:], self.discovery[:]
         c.hands = [h[:] for h in self.hands]
         c.upgrades = [u[:] for u in self.upgrades]
-        c.spots = [s[:] for s in self.spots]
+        c.spots = list(map(list.copy, self.spots))      # 20 locations: copied in C
         c.deck, c.discard, c.temple = self.deck[:], self.discard[:], self.temple[:]
         c.annexes = [a[:] for a in self.annexes]
         c.village, c.stack = self.village[:], self.stack[:]

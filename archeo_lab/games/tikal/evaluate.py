@@ -22,6 +22,7 @@ bots may call it on ``determinize()`` copies.
 from __future__ import annotations
 
 import heapq
+import itertools
 from itertools import compress
 
 from . import scoring
@@ -42,6 +43,16 @@ CAMP = 1.5                  # a camp set up
 TURN_VALUE = 3.0            # what winning an auction is worth (a turn with the first choice)
 AP_HAIR = 0.001             # per AP left to the player spending them
 REACH = 8                   # the proximity field looks this many AP away
+#: (passages, hexes' kinds) -> (a serial number, what ``_reach`` found); at most ``_REACHES_MAX`` before it
+#: starts afresh.  The serial numbers are never reused: they key the proximity fields across layout objects.
+_reaches: dict[tuple, tuple[int, list[tuple[int, bool, list[tuple[int, int]]]]]] = {}
+_REACHES_MAX = 2_000
+_serials = itertools.count()
+#: (serial number of the shortest paths, temples' levels and ruins' treasures) -> proximity field.
+_fields: dict[tuple, list[float]] = {}
+_FIELDS_MAX = 20_000
+#: A seat's treasures (count per kind) -> their points (``scoring.treasure_score``): a few hundred collections.
+_treasure_points: dict[tuple[int, ...], int] = {}
 
 
 def future_scorings(state) -> list[int]:
@@ -52,7 +63,8 @@ def future_scorings(state) -> list[int]:
     >>> future_scorings(al.get_game("tikal").new_state(players=2, seed=1))
     [4, 4]
     """
-    volcanoes = sum(1 for t in state.stack if t in _VOLCANOES) + sum(1 for t in state.offer if t in _VOLCANOES)
+    is_volcano = _VOLCANOES.__contains__
+    volcanoes = sum(map(is_volcano, state.stack)) + sum(map(is_volcano, state.offer))
     base = volcanoes + (0 if state.turn_kind == "final" else 1)
     pending = set()
     if state.turn_kind != "normal" and state.current_player is not None:
@@ -64,12 +76,21 @@ def _reach(state, geo) -> list[tuple[int, bool, list[tuple[int, int]]]]:
     """Per temple and ruin of this layout: ``(space, is_temple, [(space, AP away), ...])`` within ``REACH`` AP.
 
     Shortest paths (Dijkstra's algorithm over the passages' AP costs) depend on the layout only, so
-    they are worked out once per layout and kept with it; temples' levels and ruins' treasures, which
-    change without a new tile, only weigh them (``proximity``).
+    they are worked out once per layout and kept with it, and with the passages and the hexes' kinds
+    (``_reaches``: a search places the same tile on the same space in many iterations, and a camp makes
+    a new layout with the same passages); temples' levels and ruins' treasures, which change without a
+    new tile, only weigh them (``proximity``).
     """
     reach = geo.extra.get("reach")
     if reach is not None:
         return reach  # type: ignore[no-any-return]
+    key = (geo.adj, tuple(state.kind))
+    known = _reaches.get(key)
+    if known is not None:
+        geo.extra["serial"], geo.extra["reach"] = known
+        return known[1]
+    if len(_reaches) >= _REACHES_MAX:
+        _reaches.clear()
     reach = []
     adj = geo.adj
     for j in range(SPACES):
@@ -90,7 +111,8 @@ def _reach(state, geo) -> list[tuple[int, bool, list[tuple[int, int]]]]:
                     dist[nxt] = nd
                     heapq.heappush(heap, (nd, nxt))
         reach.append((j, k == "temple", found))
-    geo.extra["reach"] = reach
+    known = _reaches[key] = (next(_serials), reach)
+    geo.extra["serial"], geo.extra["reach"] = known
     return reach
 
 
@@ -101,19 +123,29 @@ def proximity(state) -> list[float]:
     """
     geo = state.layout()
     # Keyed by what it reads besides the layout, so that it is a pure function of the position.
-    key = ("proximity", tuple(state.value[i] for i in geo.temples),
-           tuple((i, len(t)) for i, t in sorted(state.tokens.items())))
+    tokens = state.tokens
+    key = ("proximity", tuple(map(state.value.__getitem__, geo.temples)),
+           tuple(sorted(zip(tokens, map(len, tokens.values())))))
     field = geo.extra.get(key)
     if field is not None:
         return field  # type: ignore[no-any-return]
-    field = [0.0] * SPACES
-    value, tokens = state.value, state.tokens
-    for j, temple, found in _reach(state, geo):
-        weight = 0.05 * value[j] if temple else 0.1 * len(tokens.get(j, ()))
-        for i, d in found:
-            field[i] += weight / (1 + d)
-    if len(geo.extra) > 64:
+    reach = _reach(state, geo)
+    shared = (geo.extra["serial"], key)        # the same shortest paths in another layout object
+    field = _fields.get(shared)
+    if field is None:
+        field = [0.0] * SPACES
+        value = state.value
+        for j, temple, found in reach:
+            weight = 0.05 * value[j] if temple else 0.1 * len(tokens.get(j, ()))
+            for i, d in found:
+                field[i] += weight / (1 + d)
+        if len(_fields) >= _FIELDS_MAX:
+            _fields.clear()
+        _fields[shared] = field
+    if len(geo.extra) > 64:         # the fields go, the layout's shortest paths stay
+        serial = geo.extra["serial"]
         geo.extra.clear()
+        geo.extra["serial"], geo.extra["reach"] = serial, reach
     geo.extra[key] = field
     return field
 
@@ -128,16 +160,20 @@ def evaluate(state) -> list[float]:
     out = [float(p) for p in points]
     expl, leader_at = state.expl, state.leader_at
     lead3 = scoring.LEADER_STRENGTH
+    value, guard = state.value, state.guard
+    occupied = set(leader_at)          # the spaces with a piece (and -1, a leader not in play)
+    for row in expl:
+        occupied.update(compress(_RANGE, row))
     for i in state.layout().temples:
-        v = state.value[i]
-        g = state.guard[i]
+        v = value[i]
+        g = guard[i]
         if g is not None:
             out[g[0]] += v * future[g[0]]
             continue
+        if i not in occupied:
+            continue
         st = [expl[s][i] + (lead3 if leader_at[s] == i else 0) for s in seats]
         total = sum(st)
-        if not total:
-            continue
         holder = scoring.temple_holder(st)
         if holder is not None:
             out[holder] += HELD_SHARE * v * future[holder]
@@ -145,8 +181,14 @@ def evaluate(state) -> list[float]:
             if st[s]:
                 out[s] += CONTEST_SHARE * v * st[s] / (total + 2)
     for s in seats:
-        out[s] += scoring.treasure_score(state.treasures[s]) * future[s]
+        row = tuple(state.treasures[s])
+        points_of = _treasure_points.get(row)
+        if points_of is None:
+            points_of = _treasure_points[row] = scoring.treasure_score(row)
+        out[s] += points_of * future[s]
     for i, tokens in state.tokens.items():
+        if i not in occupied:
+            continue
         for s in seats:
             here = expl[s][i] + (leader_at[s] == i)
             if here:
