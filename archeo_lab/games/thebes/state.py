@@ -92,10 +92,10 @@ from archeo_lab.engine import Action, Fields, Game, Rng, State
 from . import components, hidden, refusals, saves, scoring
 from .actions import (
     ACTION_TYPES, BY_REGION, DIGS, DRAW, DRAWS, GIVES, MUSEUM, OVER, PICKS, PLAYS, ROBBERS, SCIENTISTS, TAKES, TURN,
-    WEEKS, Dig, DigWeeks, Draw, GiveRelic, PickRelic, PlayRobbers, PlayScientist, PlayThief, Take, dig_lengths,
+    WEEKS, Dig, DigWeeks, Draw, GiveRelic, Offers, PickRelic, PlayRobbers, PlayScientist, PlayThief, Take, offers,
 )
 from .components import (
-    CARD_BY_KEY, DECK_KEYS, EXHIBITION_BY_KEY, FAMILY, GENERAL, MUSEUM_BY_KEY, PERMITS, PROFESSORS,
+    CARD_BY_KEY, DECK_KEYS, FAMILY, GENERAL, MUSEUM_BY_KEY, PERMITS, PROFESSORS,
     REGION_INDEX, REGIONS, RELIC_KEYS, RELIC_OF, STORAGE_SPACES, permits_dealt,
 )
 from .components import GREEN as _GREEN
@@ -112,7 +112,7 @@ class ThebesState(State):
         "players", "variant", "seed", "rng", "chance_count", "_legal_cache", "current_player", "is_terminal",
         "week", "height", "stamp", "deck", "storage", "exhibits", "museums", "piles", "known", "tableau",
         "relics", "hand", "permits", "professors", "removed", "phase", "pending", "events",
-        "expertise", "general", "congress", "_pub",
+        "expertise", "general", "congress", "_pub", "_offers",
     )
     week: list[int]                   # each time marker's week on the time track (échelle chronologique)
     height: list[int]                 # its height in the stacks (higher: on top)
@@ -139,6 +139,7 @@ class ThebesState(State):
     congress: list[int]
     #: ``hidden.public_knowledge``'s cache: (log length read, rubble seen per pile, cards added since each look).
     _pub: tuple[int, list[int], list[list[int | None]]] | None
+    _offers: Offers                   # the numbers the legal-list generator reads (``actions.Offers``)
 
     # -- set-up ("Mise en place") -------------------------------------------------------------------
     @classmethod
@@ -146,7 +147,7 @@ class ThebesState(State):
         s = object.__new__(cls)
         s.players, s.variant, s.seed = players, variant, seed
         rng = s.rng = Rng(seed)
-        s.chance_count, s._legal_cache, s.is_terminal, s._pub = 0, None, False, None
+        s.chance_count, s._legal_cache, s.is_terminal, s._pub, s._offers = 0, None, False, None, offers()
         n = players
         # Time markers stacked on week 0 in random order (the last one on top).
         order = list(range(n))
@@ -180,7 +181,7 @@ class ThebesState(State):
         if phase == TURN:
             return self._turn_actions(p)
         if phase == WEEKS:
-            return list(dig_lengths("assistant" in self.hand[p]))
+            return list(self._offers.lengths["assistant" in self.hand[p]])
         assert pending is not None
         if phase == DRAW:
             return [DRAWS[pending[2], pending[3]]]
@@ -194,17 +195,19 @@ class ThebesState(State):
         """Take a card (from storage, or a presentation whose condition is met), play an action card from
         the hand, or begin a dig: one action per turn ("Déroulement de la partie").  The checks of
         ``refusals`` in a fast loop: ``_exhibition``/``can_give`` for the presentations, ``can_dig``."""
-        keys = set(self.storage)
+        keys, offers = set(self.storage), self._offers
         if self.exhibits or self.museums:
             relics = self.relics[p]
             held = sum(map(len, relics))
-            if held:                         # every presentation asks for relics (components.check_components)
+            if held >= offers.fewest_relics:
+                first = offers.first_tier
                 for key in self.exhibits:    # Expositions: the first tier is met
-                    e = EXHIBITION_BY_KEY[key]
-                    if len(relics[REGION_INDEX[e.regions[0]]]) >= e.need[0]:
+                    r, need = first[key]
+                    if len(relics[r]) >= need:
                         keys.add(key)
+                museum = offers.museum_relics
                 for key in self.museums:     # Musées: the relics to give are held
-                    if held >= MUSEUM_BY_KEY[key].relics:
+                    if held >= museum[key]:
                         keys.add(key)
         # (no None among the keys: the storage spaces are full between turns)
         out: list[Action] = list(map(TAKES.__getitem__, sorted(keys)))  # type: ignore[arg-type,type-var]
@@ -221,7 +224,7 @@ class ThebesState(State):
             if scientist:
                 out.extend(SCIENTISTS)
             general = "general dig permit" in hand
-        permits, expertise, need = self.permits[p], self.expertise[p], components.DIG_EXPERTISE
+        permits, expertise, need = self.permits[p], self.expertise[p], offers.dig_expertise
         general = general or permits[GENERAL] > 0
         for r in BY_REGION:
             if expertise[r] >= need and (general or permits[r]):
@@ -274,14 +277,14 @@ class ThebesState(State):
         c.phase, c.pending, c.events = self.phase, self.pending, self.events[:]
         c.expertise = [x[:] for x in self.expertise]
         c.general, c.congress = self.general[:], self.congress[:]
-        c._pub = self._pub
+        c._pub, c._offers = self._pub, self._offers
         return c
 
     def changed(self) -> None:
         """After editing fields by hand: also recount expertise, general knowledge and congresses from the
-        face-up cards, and reread the log's public record (``hidden.public_knowledge``)."""
+        face-up cards, reread the log's public record (``hidden.public_knowledge``) and ``components``."""
         super().changed()
-        self._pub = None
+        self._pub, self._offers = None, offers()
         counts = [scoring.tableau_counts(t) for t in self.tableau]
         self.expertise = [c[0] for c in counts]
         self.general = [c[1] for c in counts]
