@@ -382,7 +382,7 @@ class ThebesState(State):
         r, weeks = self.pending[1], action.weeks
         if action.assistant:
             self._play(p, "assistant")
-        knowledge = self.dig_knowledge(p, r, action.assistant)
+        knowledge = scoring.dig_knowledge(self.expertise[p][r], self.general[p], action.assistant)
         cards = min(scoring.dig_cards(knowledge, weeks), len(self.piles[r]))
         self.events.append(("weeks", p, REGIONS[r], weeks, knowledge, cards, action.assistant))
         self._move(p, weeks + (CARD_BY_KEY["assistant"].play_weeks if action.assistant else 0))
@@ -513,10 +513,10 @@ class ThebesState(State):
         """Reveal cards off the deck until the storage space ``space`` is filled and the deck's top card is
         green (set-up: « arrêtez quand les quatre cases de stockage [...] contiennent chacune une carte et que
         le dos de la première carte de la pioche est vert »; refills: the same).  Returns what the table saw."""
-        deck, storage = self.deck, self.storage
+        deck, storage, place = self.deck, self.storage, self._place
         revealed = []
         while deck and not (storage[space] is not None and _GREEN[deck[-1]]):
-            revealed.append(self._place(deck.pop(), space))
+            revealed.append(place(deck.pop(), space))
         return revealed
 
     def _refill(self, space: int) -> None:
