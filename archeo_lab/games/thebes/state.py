@@ -95,8 +95,8 @@ from .actions import (
     WEEKS, Dig, DigWeeks, Draw, GiveRelic, Offers, PickRelic, PlayRobbers, PlayScientist, PlayThief, Take, offers,
 )
 from .components import (
-    CARD_BY_KEY, DECK_KEYS, FAMILY, GENERAL, MUSEUM_BY_KEY, PERMITS, PROFESSORS,
-    REGION_INDEX, REGIONS, RELIC_KEYS, RELIC_OF, STORAGE_SPACES, permits_dealt,
+    CARD_BY_KEY, DECK_KEYS, FAMILY, GENERAL, MUSEUM_BY_KEY, PERMITS, PROFESSORS, REGION_INDEX, REGIONS, RELIC_KEYS,
+    RELIC_OF, STORAGE_SPACES, permits_dealt,
 )
 from .components import GREEN as _GREEN
 from .scoring import exhibition_weeks
@@ -163,9 +163,8 @@ class ThebesState(State):
         s.relics = [[[] for _ in REGIONS] for _ in range(n)]
         s.tableau, s.hand = [[] for _ in range(n)], [[] for _ in range(n)]
         s.permits = [permits_dealt(n) for _ in range(n)]
-        s.professors = [None] * len(PROFESSORS)
         s.expertise, s.general, s.congress = [[0] * len(REGIONS) for _ in range(n)], [0] * n, [0] * n
-        s.phase, s.pending = TURN, None
+        s.professors, s.phase, s.pending = [None] * len(PROFESSORS), TURN, None
         s.events = [("start", tuple(order))]
         s.events.append(("setup", tuple(card for space in range(STORAGE_SPACES) for card in s._deal(space))))
         s.chance_count = 1                   # the deal: one chance event
@@ -200,12 +199,11 @@ class ThebesState(State):
             relics = self.relics[p]
             held = sum(map(len, relics))
             if held >= offers.fewest_relics:
-                first = offers.first_tier
+                first, museum = offers.first_tier, offers.museum_relics
                 for key in self.exhibits:    # Expositions: the first tier is met
                     r, need = first[key]
                     if len(relics[r]) >= need:
                         keys.add(key)
-                museum = offers.museum_relics
                 for key in self.museums:     # Musées: the relics to give are held
                     if held >= museum[key]:
                         keys.add(key)
@@ -493,30 +491,28 @@ class ThebesState(State):
             self.pending = ("museum", key, left)
 
     # -- the parts of those steps ---------------------------------------------------------------------------
-    def _place(self, key: str, space: int | None) -> str:
-        """A card off the deck: a relic face down on its pile, a presentation card on its display,
-        any other card into the storage space ``space``.  Returns what the table saw."""
-        family = FAMILY[key]
-        if family == "relic":
-            r, v = RELIC_OF[key]
-            bisect.insort(self.piles[r], v)
-            return REGIONS[r]
-        if family == "exhibition":
-            bisect.insort(self.exhibits, key)
-        elif family == "museum":
-            bisect.insort(self.museums, key)
-        else:
-            self.storage[space] = key  # type: ignore[index]  # a green card that is no presentation has a space
-        return key
-
     def _deal(self, space: int) -> list[str]:
         """Reveal cards off the deck until the storage space ``space`` is filled and the deck's top card is
         green (set-up: « arrêtez quand les quatre cases de stockage [...] contiennent chacune une carte et que
-        le dos de la première carte de la pioche est vert »; refills: the same).  Returns what the table saw."""
-        deck, storage, place = self.deck, self.storage, self._place
+        le dos de la première carte de la pioche est vert »; refills: the same): a relic goes face down onto its
+        pile, a presentation card onto its display, any other card into ``space``.  Returns what the table saw."""
+        deck, storage = self.deck, self.storage
         revealed = []
         while deck and not (storage[space] is not None and _GREEN[deck[-1]]):
-            revealed.append(place(deck.pop(), space))
+            key = deck.pop()
+            family = FAMILY[key]
+            if family == "relic":
+                r, v = RELIC_OF[key]
+                bisect.insort(self.piles[r], v)
+                revealed.append(REGIONS[r])
+                continue
+            if family == "exhibition":
+                bisect.insort(self.exhibits, key)
+            elif family == "museum":
+                bisect.insort(self.museums, key)
+            else:
+                storage[space] = key
+            revealed.append(key)
         return revealed
 
     def _refill(self, space: int) -> None:
