@@ -44,7 +44,7 @@ from .components import CARD_BY_KEY, EXCAVATION_TABLE, MAX_WEEKS, MIN_WEEKS, REG
 __all__ = [
     "ThebesAction", "Take", "Dig", "DigWeeks", "Draw", "PlayThief", "PlayRobbers", "PlayScientist", "PickRelic",
     "GiveRelic", "ACTION_TYPES", "TURN", "WEEKS", "DRAW", "ROBBERS", "MUSEUM", "OVER", "PHASES", "dig_lengths",
-    "BY_REGION", "TAKES", "PLAYS", "DIGS", "SCIENTISTS", "DRAWS", "PICKS", "GIVES",
+    "BY_REGION", "TAKES", "PLAYS", "DIGS", "SCIENTISTS", "DRAWS", "PICKS", "GIVES", "Offers", "offers",
 ]
 
 #: The steps of a turn: any action (``TURN``), a dig's weeks, a dig's or a thief's draw, the tomb
@@ -240,3 +240,37 @@ def dig_lengths(assistant: bool) -> list[DigWeeks]:
         helped = (False, True) if assistant else (False,)
         lengths = _LENGTHS[key] = sorted(DigWeeks(w, a) for w in range(key[0], key[1] + 1) for a in helped)
     return lengths
+
+
+class Offers:
+    """What the legal-list generator reads at every turn, worked out from ``components`` when a game starts
+    (``ThebesState._new``), is read back from a save or is ``changed()``: a number changed in memory before
+    then reaches the offer as it reaches the checks of ``refusals`` and the effects.  Clones share it."""
+
+    __slots__ = ("key", "first_tier", "museum_relics", "fewest_relics", "dig_expertise", "lengths")
+
+    def __init__(self, key: tuple[object, ...]) -> None:
+        exhibitions, museums = components.EXHIBITION_BY_KEY, components.MUSEUM_BY_KEY
+        self.key = key
+        #: Expositions: each card's first tier, (region index, relics it asks for).
+        self.first_tier = {k: (REGIONS.index(e.regions[0]), e.need[0]) for k, e in exhibitions.items()}
+        #: Musées: the relics each card asks to give.
+        self.museum_relics = {k: m.relics for k, m in museums.items()}
+        #: The fewest relics any presentation card asks for: with fewer, none is offered.
+        self.fewest_relics = min([need for _, need in self.first_tier.values()] + list(self.museum_relics.values()))
+        self.dig_expertise = components.DIG_EXPERTISE
+        #: The dig lengths without, then with the assistant in hand (``dig_lengths``).
+        self.lengths = (dig_lengths(False), dig_lengths(True))
+
+
+def offers() -> Offers:
+    """The ``Offers`` of ``components`` as they are now (built again only if one of their numbers changed)."""
+    key = (components.MIN_WEEKS, components.MAX_WEEKS, components.DIG_EXPERTISE,
+           *components.EXHIBITION_BY_KEY.items(), *components.MUSEUM_BY_KEY.items())
+    if _OFFERS and _OFFERS[-1].key == key:
+        return _OFFERS[-1]
+    _OFFERS[:] = [Offers(key)]
+    return _OFFERS[0]
+
+
+_OFFERS: list[Offers] = []

@@ -168,9 +168,10 @@ def forget(state: Any, r: int, relics: tuple[int, ...] | list[int], rubble: int,
             known[r] = state.piles[r][:]
             continue
         k = known[r]
-        for v in relics:
-            if v in k:
-                k.remove(v)
+        if k:
+            for v in relics:
+                if v in k:
+                    k.remove(v)
         if rubble:
             have = k.count(0)
             if rubble > have:

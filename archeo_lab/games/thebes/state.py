@@ -92,11 +92,11 @@ from archeo_lab.engine import Action, Fields, Game, Rng, State
 from . import components, hidden, refusals, saves, scoring
 from .actions import (
     ACTION_TYPES, BY_REGION, DIGS, DRAW, DRAWS, GIVES, MUSEUM, OVER, PICKS, PLAYS, ROBBERS, SCIENTISTS, TAKES, TURN,
-    WEEKS, Dig, DigWeeks, Draw, GiveRelic, PickRelic, PlayRobbers, PlayScientist, PlayThief, Take, dig_lengths,
+    WEEKS, Dig, DigWeeks, Draw, GiveRelic, Offers, PickRelic, PlayRobbers, PlayScientist, PlayThief, Take, offers,
 )
 from .components import (
-    CARD_BY_KEY, DECK_KEYS, EXHIBITION_BY_KEY, FAMILY, GENERAL, MUSEUM_BY_KEY, PERMITS, PROFESSORS,
-    REGION_INDEX, REGIONS, RELIC_KEYS, RELIC_OF, STORAGE_SPACES, permits_dealt,
+    CARD_BY_KEY, DECK_KEYS, FAMILY, GENERAL, MUSEUM_BY_KEY, PERMITS, PROFESSORS, REGION_INDEX, REGIONS, RELIC_KEYS,
+    RELIC_OF, STORAGE_SPACES, permits_dealt,
 )
 from .components import GREEN as _GREEN
 from .scoring import exhibition_weeks
@@ -112,7 +112,7 @@ class ThebesState(State):
         "players", "variant", "seed", "rng", "chance_count", "_legal_cache", "current_player", "is_terminal",
         "week", "height", "stamp", "deck", "storage", "exhibits", "museums", "piles", "known", "tableau",
         "relics", "hand", "permits", "professors", "removed", "phase", "pending", "events",
-        "expertise", "general", "congress", "_pub",
+        "expertise", "general", "congress", "_pub", "_offers",
     )
     week: list[int]                   # each time marker's week on the time track (échelle chronologique)
     height: list[int]                 # its height in the stacks (higher: on top)
@@ -139,6 +139,7 @@ class ThebesState(State):
     congress: list[int]
     #: ``hidden.public_knowledge``'s cache: (log length read, rubble seen per pile, cards added since each look).
     _pub: tuple[int, list[int], list[list[int | None]]] | None
+    _offers: Offers                   # the numbers the legal-list generator reads (``actions.Offers``)
 
     # -- set-up ("Mise en place") -------------------------------------------------------------------
     @classmethod
@@ -146,7 +147,7 @@ class ThebesState(State):
         s = object.__new__(cls)
         s.players, s.variant, s.seed = players, variant, seed
         rng = s.rng = Rng(seed)
-        s.chance_count, s._legal_cache, s.is_terminal, s._pub = 0, None, False, None
+        s.chance_count, s._legal_cache, s.is_terminal, s._pub, s._offers = 0, None, False, None, offers()
         n = players
         # Time markers stacked on week 0 in random order (the last one on top).
         order = list(range(n))
@@ -162,9 +163,8 @@ class ThebesState(State):
         s.relics = [[[] for _ in REGIONS] for _ in range(n)]
         s.tableau, s.hand = [[] for _ in range(n)], [[] for _ in range(n)]
         s.permits = [permits_dealt(n) for _ in range(n)]
-        s.professors = [None] * len(PROFESSORS)
         s.expertise, s.general, s.congress = [[0] * len(REGIONS) for _ in range(n)], [0] * n, [0] * n
-        s.phase, s.pending = TURN, None
+        s.professors, s.phase, s.pending = [None] * len(PROFESSORS), TURN, None
         s.events = [("start", tuple(order))]
         s.events.append(("setup", tuple(card for space in range(STORAGE_SPACES) for card in s._deal(space))))
         s.chance_count = 1                   # the deal: one chance event
@@ -180,7 +180,7 @@ class ThebesState(State):
         if phase == TURN:
             return self._turn_actions(p)
         if phase == WEEKS:
-            return list(dig_lengths("assistant" in self.hand[p]))
+            return list(self._offers.lengths["assistant" in self.hand[p]])
         assert pending is not None
         if phase == DRAW:
             return [DRAWS[pending[2], pending[3]]]
@@ -194,17 +194,18 @@ class ThebesState(State):
         """Take a card (from storage, or a presentation whose condition is met), play an action card from
         the hand, or begin a dig: one action per turn ("Déroulement de la partie").  The checks of
         ``refusals`` in a fast loop: ``_exhibition``/``can_give`` for the presentations, ``can_dig``."""
-        keys = set(self.storage)
+        keys, offers = set(self.storage), self._offers
         if self.exhibits or self.museums:
             relics = self.relics[p]
             held = sum(map(len, relics))
-            if held:                         # every presentation asks for relics (components.check_components)
+            if held >= offers.fewest_relics:
+                first, museum = offers.first_tier, offers.museum_relics
                 for key in self.exhibits:    # Expositions: the first tier is met
-                    e = EXHIBITION_BY_KEY[key]
-                    if len(relics[REGION_INDEX[e.regions[0]]]) >= e.need[0]:
+                    r, need = first[key]
+                    if len(relics[r]) >= need:
                         keys.add(key)
                 for key in self.museums:     # Musées: the relics to give are held
-                    if held >= MUSEUM_BY_KEY[key].relics:
+                    if held >= museum[key]:
                         keys.add(key)
         # (no None among the keys: the storage spaces are full between turns)
         out: list[Action] = list(map(TAKES.__getitem__, sorted(keys)))  # type: ignore[arg-type,type-var]
@@ -221,7 +222,7 @@ class ThebesState(State):
             if scientist:
                 out.extend(SCIENTISTS)
             general = "general dig permit" in hand
-        permits, expertise, need = self.permits[p], self.expertise[p], components.DIG_EXPERTISE
+        permits, expertise, need = self.permits[p], self.expertise[p], offers.dig_expertise
         general = general or permits[GENERAL] > 0
         for r in BY_REGION:
             if expertise[r] >= need and (general or permits[r]):
@@ -274,14 +275,14 @@ class ThebesState(State):
         c.phase, c.pending, c.events = self.phase, self.pending, self.events[:]
         c.expertise = [x[:] for x in self.expertise]
         c.general, c.congress = self.general[:], self.congress[:]
-        c._pub = self._pub
+        c._pub, c._offers = self._pub, self._offers
         return c
 
     def changed(self) -> None:
         """After editing fields by hand: also recount expertise, general knowledge and congresses from the
-        face-up cards, and reread the log's public record (``hidden.public_knowledge``)."""
+        face-up cards, reread the log's public record (``hidden.public_knowledge``) and ``components``."""
         super().changed()
-        self._pub = None
+        self._pub, self._offers = None, offers()
         counts = [scoring.tableau_counts(t) for t in self.tableau]
         self.expertise = [c[0] for c in counts]
         self.general = [c[1] for c in counts]
@@ -379,7 +380,7 @@ class ThebesState(State):
         r, weeks = self.pending[1], action.weeks
         if action.assistant:
             self._play(p, "assistant")
-        knowledge = self.dig_knowledge(p, r, action.assistant)
+        knowledge = scoring.dig_knowledge(self.expertise[p][r], self.general[p], action.assistant)
         cards = min(scoring.dig_cards(knowledge, weeks), len(self.piles[r]))
         self.events.append(("weeks", p, REGIONS[r], weeks, knowledge, cards, action.assistant))
         self._move(p, weeks + (CARD_BY_KEY["assistant"].play_weeks if action.assistant else 0))
@@ -490,30 +491,28 @@ class ThebesState(State):
             self.pending = ("museum", key, left)
 
     # -- the parts of those steps ---------------------------------------------------------------------------
-    def _place(self, key: str, space: int | None) -> str:
-        """A card off the deck: a relic face down on its pile, a presentation card on its display,
-        any other card into the storage space ``space``.  Returns what the table saw."""
-        family = FAMILY[key]
-        if family == "relic":
-            r, v = RELIC_OF[key]
-            bisect.insort(self.piles[r], v)
-            return REGIONS[r]
-        if family == "exhibition":
-            bisect.insort(self.exhibits, key)
-        elif family == "museum":
-            bisect.insort(self.museums, key)
-        else:
-            self.storage[space] = key  # type: ignore[index]  # a green card that is no presentation has a space
-        return key
-
     def _deal(self, space: int) -> list[str]:
         """Reveal cards off the deck until the storage space ``space`` is filled and the deck's top card is
         green (set-up: « arrêtez quand les quatre cases de stockage [...] contiennent chacune une carte et que
-        le dos de la première carte de la pioche est vert »; refills: the same).  Returns what the table saw."""
+        le dos de la première carte de la pioche est vert »; refills: the same): a relic goes face down onto its
+        pile, a presentation card onto its display, any other card into ``space``.  Returns what the table saw."""
         deck, storage = self.deck, self.storage
         revealed = []
         while deck and not (storage[space] is not None and _GREEN[deck[-1]]):
-            revealed.append(self._place(deck.pop(), space))
+            key = deck.pop()
+            family = FAMILY[key]
+            if family == "relic":
+                r, v = RELIC_OF[key]
+                bisect.insort(self.piles[r], v)
+                revealed.append(REGIONS[r])
+                continue
+            if family == "exhibition":
+                bisect.insort(self.exhibits, key)
+            elif family == "museum":
+                bisect.insort(self.museums, key)
+            else:
+                storage[space] = key
+            revealed.append(key)
         return revealed
 
     def _refill(self, space: int) -> None:
