@@ -31,7 +31,13 @@ Tree Search", IEEE TCIAIG 4(2), 2012):
    looked at greedy's choice); deeper, at random.  With ``root_width`` set,
    only the greedy bot's best ``root_width`` moves are searched at the root,
    so that a few hundred iterations compare a few good moves well rather
-   than a hundred placements once each.
+   than a hundred placements once each.  With ``tree_width`` set, every node
+   below the root does likewise: its moves are ranked once, by the mover's
+   one-move evaluation in the first determinization that reaches it, expanded
+   best first, and only the best ``tree_width`` are searched (all of them where
+   none of those is legal in the determinization at hand).  So a multi-step
+   turn's later choices (a dig's length) are its good ones, not an average
+   over every length, and the opponents answer as greedy players would.
 4. **Roll out**, then value the position with the game's ``evaluate``:
    ``"random"``: up to ``rollout_depth`` uniformly random actions (long random
    rollouts play far worse than the game's own evaluation); ``"greedy"``:
@@ -43,7 +49,8 @@ Tree Search", IEEE TCIAIG 4(2), 2012):
    its win share (1/k when k seats share the win), half its score normalised
    between the game's lowest and highest.  At a cut-off: a logistic function
    of its evaluated margin over the best other seat (scaled by the size of
-   the evaluations), so a narrow lead counts for less than a wide one.
+   the evaluations, or ``reward_scale`` evaluation points when set), so a
+   narrow lead counts for less than a wide one.
 6. **Back up** each reward to the decisions on the path (each keeps the
    mover's own reward).
 
@@ -60,8 +67,8 @@ search: the budget is a hard cap, checked at every greedy rollout step and
 every 16 random ones, reached only on a slower or busier machine (then the
 play depends on the speed, and ``last_search["completed"]`` is False).  A game may declare
 ``Game.search_hints`` (``rollout``, ``rollout_depth``, ``rollout_sample``,
-``root_width``, ``exploration``, ``prior_weight``, and ``iterations`` per level when the game's
-iterations are cheaper or dearer than most), the settings under which the
+``root_width``, ``tree_width``, ``reward_scale``, ``exploration``, ``prior_weight``, and
+``iterations`` per level when the game's iterations are cheaper or dearer than most), the settings under which the
 search plays it best; an argument given to the bot wins over the hint.
 
 >>> import archeo_lab as al
@@ -96,7 +103,8 @@ LEVELS: dict[str, tuple[int, int, int, float]] = {
 ROLLOUTS = ("random", "greedy")
 #: Defaults when neither the bot's arguments nor the game's ``search_hints`` say otherwise.
 DEFAULTS: dict[str, Any] = {"rollout": "random", "random_depth": 4, "greedy_depth": 16, "rollout_sample": 6,
-            "exploration": 0.7, "prior_weight": 0.0, "root_width": None}
+            "exploration": 0.7, "prior_weight": 0.0, "root_width": None, "tree_width": None,
+            "reward_scale": None}
 #: What a seat records for a move it could not tell apart from another legal move.
 MASKED = "?"
 
@@ -111,7 +119,8 @@ class MCTSBot(Bot):
                  budget: int | None = None, think_time: float | None = None, exploration: float | None = None,
                  rollout: str | None = None, rollout_depth: int | None = None,
                  rollout_sample: int | None | str = "hint", prior_weight: float | None = None,
-                 root_width: int | None | str = "hint"):
+                 root_width: int | None | str = "hint", tree_width: int | None | str = "hint",
+                 reward_scale: float | None | str = "hint"):
         super().__init__(seed)
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; choose one of: {', '.join(LEVELS)}")
@@ -125,15 +134,19 @@ class MCTSBot(Bot):
         if rollout_sample not in ("hint", None) and (not isinstance(rollout_sample, int)
                                                      or isinstance(rollout_sample, bool) or rollout_sample < 1):
             raise ValueError(f"rollout_sample must be a whole number >= 1 or None, not {rollout_sample!r}")
-        if root_width not in ("hint", None) and (not isinstance(root_width, int)
-                                                 or isinstance(root_width, bool) or root_width < 1):
-            raise ValueError(f"root_width must be a whole number >= 1 or None, not {root_width!r}")
+        for name, width in (("root_width", root_width), ("tree_width", tree_width)):
+            if width not in ("hint", None) and (not isinstance(width, int) or isinstance(width, bool) or width < 1):
+                raise ValueError(f"{name} must be a whole number >= 1 or None, not {width!r}")
+        if reward_scale not in ("hint", None) and (not isinstance(reward_scale, (int, float))
+                                                   or isinstance(reward_scale, bool) or not reward_scale > 0):
+            raise ValueError(f"reward_scale must be a number > 0 or None, not {reward_scale!r}")
         if think_time is not None and not (isinstance(think_time, (int, float)) and think_time > 0):
             raise ValueError(f"think_time must be a number of seconds > 0, not {think_time!r}")
         self.level = level
         self._given: dict[str, Any] = {"iterations": iterations, "budget": budget, "think_time": think_time,
                        "rollout": rollout, "rollout_depth": rollout_depth, "exploration": exploration,
-                       "rollout_sample": rollout_sample, "prior_weight": prior_weight, "root_width": root_width}
+                       "rollout_sample": rollout_sample, "prior_weight": prior_weight, "root_width": root_width,
+                       "tree_width": tree_width, "reward_scale": reward_scale}
         #: What the last decision looked like: per root action, visits and mean reward.
         self.last_search: dict[str, Any] = {}
 
@@ -167,14 +180,19 @@ class MCTSBot(Bot):
         exploration = given["exploration"]
         if exploration is None:
             exploration = hints.get("exploration", DEFAULTS["exploration"])
-        width = given["root_width"]
+        width, tree_width, reward_scale = given["root_width"], given["tree_width"], given["reward_scale"]
         if width == "hint":
             width = hints.get("root_width", DEFAULTS["root_width"])
+        if tree_width == "hint":
+            tree_width = hints.get("tree_width", DEFAULTS["tree_width"])
+        if reward_scale == "hint":
+            reward_scale = hints.get("reward_scale", DEFAULTS["reward_scale"])
         prior_weight = given["prior_weight"]
         if prior_weight is None:
             prior_weight = hints.get("prior_weight", DEFAULTS["prior_weight"])
         return {"rollout": rollout, "rollout_depth": depth, "rollout_sample": sample, "iterations": iterations,
                 "budget": budget, "exploration": exploration, "prior_weight": prior_weight, "root_width": width,
+                "tree_width": tree_width, "reward_scale": reward_scale,
                 "think_time": cap if given["think_time"] is None else given["think_time"]}
 
     def choose(self, state: State) -> Action:
@@ -200,6 +218,8 @@ class MCTSBot(Bot):
         masks: dict[tuple[int, Action], tuple[bool, ...]] = {}
         root_key = (me, 0)
         order: dict[Action, int] | None = None      # root actions, greedy's best first
+        ranks: dict[tuple[int, int], dict[Action, int]] = {}   # with tree_width: each node's, greedy's best first
+        tree_width, scale = cfg["tree_width"], cfg["reward_scale"]
         prior: dict[Action, float] = {}             # root actions: reward of the position one move ahead
         bias = cfg["prior_weight"]
         start = time.perf_counter()
@@ -216,7 +236,7 @@ class MCTSBot(Bot):
             iterations += 1
             world = state.determinize(me, rng.spawn())
             if order is None:
-                order, prior = _greedy_order(world, evaluate)
+                order, prior = _greedy_order(world, evaluate, scale)
                 if cfg["root_width"] is not None:      # only the greedy bot's best few moves at the root
                     order = {a: rank for a, rank in order.items() if rank < cfg["root_width"]}
             path: list[tuple[list, int]] = []    # (statistics of the action taken, mover)
@@ -231,10 +251,16 @@ class MCTSBot(Bot):
                 actions = world.legal_actions()
                 if key == root_key and cfg["root_width"] is not None:
                     actions = [a for a in actions if a in order] or actions  # type: ignore[operator]
+                rank = order if key == root_key else None
+                if rank is None and tree_width is not None:      # greedy's best few moves at every node
+                    rank = ranks.get(key)
+                    if rank is None:
+                        rank = ranks[key] = _greedy_order(world, evaluate, scale)[0]
+                    actions = [a for a in actions if rank.get(a, tree_width) < tree_width] or actions
                 untried = [a for a in actions if a not in stats]
                 if untried:
-                    if key == root_key:
-                        action = min(untried, key=lambda a: order.get(a, len(order)))  # type: ignore[union-attr]
+                    if rank is not None:
+                        action = min(untried, key=lambda a: rank.get(a, len(rank)))  # type: ignore[union-attr]
                     else:
                         action = untried[rng.below(len(untried))]
                     for a in actions:
@@ -289,7 +315,7 @@ class MCTSBot(Bot):
                         cut = True
                         break
             spent += depth
-            reward = _rewards(world, evaluate)
+            reward = _rewards(world, evaluate, scale)
             for st, mover in path:
                 st[0] += 1
                 st[1] += reward[mover]
@@ -338,7 +364,8 @@ def _margin(values: list[float], seat: int) -> float:
     return values[seat] - (max(others) if others else 0.0)
 
 
-def _greedy_order(world: State, evaluate: Any) -> tuple[dict[Action, int], dict[Action, float]]:
+def _greedy_order(world: State, evaluate: Any, scale: float | None = None
+                  ) -> tuple[dict[Action, int], dict[Action, float]]:
     """The legal actions of ``world`` ranked by the mover's evaluated margin one move ahead (best: 0), and
     the mover's reward in the position after each (as at a cut-off, see ``_rewards``)."""
     mover: int = world.current_player  # type: ignore[assignment]
@@ -346,8 +373,9 @@ def _greedy_order(world: State, evaluate: Any) -> tuple[dict[Action, int], dict[
     for i, a in enumerate(world.legal_actions()):
         after = world.clone()
         after.apply(a)
-        margins.append((-_margin(evaluate(after), mover), i, a))
-        prior[a] = _rewards(after, evaluate)[mover]
+        values = evaluate(after)
+        margins.append((-_margin(values, mover), i, a))
+        prior[a] = _rewards(after, evaluate, scale, values)[mover]
     margins.sort(key=lambda m: m[:2])
     return {a: rank for rank, (_, _, a) in enumerate(margins)}, prior
 
@@ -383,12 +411,16 @@ def _greedy_move(world: State, evaluate: Any, rng: Rng, sample: int | None) -> S
     return best_after[rng.below(len(best_after))]
 
 
-def _rewards(world: State, evaluate: Any) -> list[float]:
-    """Per-seat reward in [0, 1] (see the module docstring)."""
+def _rewards(world: State, evaluate: Any, scale: float | None = None, values: list[float] | None = None
+             ) -> list[float]:
+    """Per-seat reward in [0, 1] (see the module docstring); ``scale``: the logistic's, in evaluation points
+    (``None``: a tenth of the mean absolute evaluation, at least 1)."""
     players = world.players
     if not world.is_terminal:
-        values = evaluate(world)
-        scale = max(1.0, 0.1 * sum(abs(v) for v in values) / players)
+        if values is None:
+            values = evaluate(world)
+        if scale is None:
+            scale = max(1.0, 0.1 * sum(abs(v) for v in values) / players)
         out = []
         for s in range(players):
             margin = values[s] - max(values[o] for o in range(players) if o != s)

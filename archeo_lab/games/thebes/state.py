@@ -626,8 +626,9 @@ class ThebesGame(Game):
     summary = "time as a currency, expected value, hypergeometric draws"
     action_types = ACTION_TYPES
     # Random moves on the time track mislead the search (the seat behind moves more); greedy moves until
-    # this seat moves again value a trip or a dig at what it really leads to.
-    search_hints = {"rollout": "greedy"}
+    # this seat moves again value a trip or a dig at what it really leads to.  tree_width: a dig's length is
+    # searched among its best ones (not averaged over twelve); reward_scale: margins run to tens of points.
+    search_hints = {"rollout": "greedy", "tree_width": 3, "reward_scale": 20.0}
     state_class = ThebesState
 
 
