@@ -31,7 +31,7 @@ lab: $(STAMP)
 
 # Settings in pyproject.toml ([tool.ruff], [tool.mypy]); well under a minute.
 lint: $(STAMP)
-	$(BIN)/ruff check archeo_lab tests benchmarks .ci
+	$(BIN)/ruff check archeo_lab tests benchmarks lite .ci
 	$(BIN)/mypy
 
 # Two workers (the CI machine has 2 cores); --dist loadfile keeps each file on one worker, so a

@@ -27,7 +27,6 @@ the build goes into an empty folder every time (a kept build cache left the kern
 from __future__ import annotations
 
 import argparse
-import base64
 import hashlib
 import importlib.metadata
 import json
@@ -142,7 +141,7 @@ def local_pyodide(tgz: Path, work: Path, wheels: Path) -> tuple[Path, str]:
             "imports": wheel_imports(wheel), "depends": DEPENDS.get(name, []), "unvendored_tests": False,
         }
     cdn = CDN.format(version=version)
-    for name, entry in packages.items():   # compiled packages: from Pyodide's CDN, when online
+    for entry in packages.values():   # compiled packages: from Pyodide's CDN, when online
         if not (core / entry["file_name"]).exists() and not entry["file_name"].startswith("https://"):
             entry["file_name"] = cdn + entry["file_name"]
     lock["packages"] = packages
@@ -206,7 +205,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--extra-contents", type=Path, action="append", default=[],
                         help="another folder of notebooks to serve (the browser test adds its own)")
     args = parser.parse_args(argv)
-    build(args.out.resolve(), args.pyodide, args.extra_contents)   # jupyter lite runs in the work folder: no relative paths
+    # jupyter lite runs in the work folder: no relative paths
+    build(args.out.resolve(), args.pyodide, args.extra_contents)
 
 
 if __name__ == "__main__":
