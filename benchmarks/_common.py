@@ -1,12 +1,16 @@
-"""Helpers shared by the benchmark scripts: the machine line, JSON output, percentiles."""
+"""Helpers shared by the benchmark scripts: the machine line, JSON output, percentiles, a git revision's tree."""
 
 from __future__ import annotations
 
 import json
 import platform
+import subprocess
+import tarfile
 from pathlib import Path
 
 import archeo_lab as al
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def machine() -> dict:
@@ -47,3 +51,22 @@ def percentile(values: list[float], q: float) -> float:
     lo = int(k)
     hi = min(lo + 1, len(ordered) - 1)
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def export(base: str, into: Path) -> str:
+    """Export the tree of the git revision ``base`` into ``into``; return its commit id."""
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", f"{base}^{{commit}}"], cwd=ROOT, check=True,
+                                capture_output=True, text=True).stdout.strip()
+        archive = subprocess.run(["git", "archive", "--format=tar", commit], cwd=ROOT, check=True,
+                                 capture_output=True).stdout
+    except (OSError, subprocess.CalledProcessError) as exc:
+        said = getattr(exc, "stderr", None)
+        said = said.decode(errors="replace") if isinstance(said, bytes) else said
+        raise SystemExit(f"cannot export the git revision {base!r} (--base): {(said or str(exc)).strip()}") from None
+    tar_path = into / "tree.tar"
+    tar_path.write_bytes(archive)
+    with tarfile.open(tar_path) as tar:
+        tar.extractall(into / "tree", filter="data")
+    tar_path.unlink()
+    return commit

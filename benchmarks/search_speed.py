@@ -41,7 +41,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -100,25 +99,6 @@ def sample_positions(game: str, count: int, every: int, seed: int) -> list[str]:
     return found
 
 
-def export(base: str, into: Path) -> str:
-    """Export the tree of the git revision ``base`` into ``into``; return its commit id."""
-    try:
-        commit = subprocess.run(["git", "rev-parse", "--short", f"{base}^{{commit}}"], cwd=ROOT, check=True,
-                                capture_output=True, text=True).stdout.strip()
-        archive = subprocess.run(["git", "archive", "--format=tar", commit], cwd=ROOT, check=True,
-                                 capture_output=True).stdout
-    except (OSError, subprocess.CalledProcessError) as exc:
-        said = getattr(exc, "stderr", None)
-        said = said.decode(errors="replace") if isinstance(said, bytes) else said
-        raise SystemExit(f"cannot export the git revision {base!r} (--base): {(said or str(exc)).strip()}") from None
-    tar_path = into / "tree.tar"
-    tar_path.write_bytes(archive)
-    with tarfile.open(tar_path) as tar:
-        tar.extractall(into / "tree", filter="data")
-    tar_path.unlink()
-    return commit
-
-
 def run_worker(tree: Path, level: str, saves: Path, options: dict) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree))
     done = subprocess.run([sys.executable, __file__, "--worker", str(tree), "--level", level, "--saves", str(saves),
@@ -154,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import archeo_lab as al
     from archeo_lab import bots
-    from _common import print_machine, write_json
+    from _common import export, print_machine, write_json
 
     keys = [g.key for g in al.list_games()]
     for key in args.game or []:

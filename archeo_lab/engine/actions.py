@@ -148,6 +148,8 @@ class Action:
 ACTION_DATACLASS: dict[str, bool] = {"frozen": True, "slots": True, "eq": False, "init": False}
 
 _VALUES: dict[tuple[Any, ...], ValueAction] = {}
+#: Each ValueAction class's field names, in order (worked out on first use).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 class ValueAction(Action):
@@ -180,7 +182,7 @@ class ValueAction(Action):
     domain: ClassVar[Mapping[str, Container[Any]]] = {}
 
     def __new__(cls, *args: Any, **kwargs: Any) -> ValueAction:
-        names = cls._names()
+        names = _FIELD_NAMES.get(cls) or cls._names()
         if kwargs:
             if len(args) + len(kwargs) != len(names):
                 raise TypeError(f"{cls.__name__} takes the fields {', '.join(names)}")
@@ -211,10 +213,9 @@ class ValueAction(Action):
 
     @classmethod
     def _names(cls) -> tuple[str, ...]:
-        cached: tuple[str, ...] | None = cls.__dict__.get("_name_cache")
+        cached = _FIELD_NAMES.get(cls)
         if cached is None:
-            cached = tuple(name for name, _ in cls._fields())
-            type.__setattr__(cls, "_name_cache", cached)
+            cached = _FIELD_NAMES[cls] = tuple(name for name, _ in cls._fields())
         return cached
 
     def values(self) -> tuple[Any, ...]:

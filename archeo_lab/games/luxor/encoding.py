@@ -16,12 +16,12 @@ campement*), until it is over (*Fin de partie*).
 
 from __future__ import annotations
 
-from .components import KEEP_CHOICES, KIND_INDEX, KINDS, PLAYER_TILES, TOKENS
+from .components import BACKS, KEEP_CHOICES, KIND_INDEX, KINDS, PLAYER_TILES, TOKENS
 
 __all__ = [
     "STANDARD", "ADVENTURES", "SPLIT", "VARIANTS", "KEEP", "CAMP", "PLAY", "OVER", "PHASES", "LAKE", "MOUNTAIN",
-    "FIRST_CAMP", "IS_CAMP", "IS_BUILDING", "KIND_NAMES", "tile_code", "code_back", "code_kind", "laid_tiles",
-    "first_hand", "full_set", "token_set",
+    "FIRST_CAMP", "IS_CAMP", "IS_BUILDING", "KIND_NAMES", "CODES", "BACK_OF", "KIND_OF", "PILE_GROUPS", "FIRST_TILES",
+    "tile_code", "code_back", "code_kind", "laid_tiles", "first_hand", "full_set", "token_set",
 ]
 
 STANDARD, ADVENTURES = "standard", "adventures"
@@ -52,6 +52,17 @@ def code_back(code: int) -> int:
 def code_kind(code: int) -> int:
     """The kind index (into ``KINDS``) of a tile code."""
     return code & 15
+
+
+#: Every tile code (a back number and a kind index below 16 each), and per code its back and its kind
+#: index: ``code_back`` and ``code_kind`` as tables, which the rules' hot paths read without a call.
+CODES = range(16 * 16)
+BACK_OF = tuple(code_back(code) for code in CODES)
+KIND_OF = tuple(code_kind(code) for code in CODES)
+#: A player's tiles by the number on their back, highest first (``components.BACKS``), as codes: the
+#: groups a pile is stacked from (*Mise en place* 1), and how many "1" tiles go to the hand (2).
+PILE_GROUPS = tuple(tuple(tile_code(back, k) for k in BACKS[back]) for back in sorted(BACKS, reverse=True))
+FIRST_TILES = len(BACKS[1])
 
 
 def laid_tiles(kept: int) -> list[int]:

@@ -14,13 +14,9 @@ from typing import Any
 from archeo_lab.engine import Rng
 
 from .components import KEEP_CHOICES, KIND_INDEX, KINDS
-from .encoding import IS_CAMP, KEEP, code_back, code_kind, first_hand
+from .encoding import BACK_OF, IS_CAMP, KEEP, code_back, code_kind, first_hand
 
 __all__ = ["observation", "resample"]
-
-#: ``code_back`` of every tile code (a back number and a kind index below 16 each), read in C.
-_BACK = [code_back(code) for code in range(16 * 16)]
-
 
 def observation(state: Any, player: int) -> dict[str, Any]:
     """What ``player`` sees: everything but the piles' order, the others' hands and tokens in hand."""
@@ -71,7 +67,7 @@ def _redraw_tiles(state: Any, s: int, rng: Rng, keep_hand: bool) -> None:
     hand = state.hand[s]
     codes = pile if keep_hand else pile + hand          # places: the pile's, then the hand's
     slots: dict[int, list[int]] = {}                    # back number -> its places, in that order
-    for place, back in enumerate(map(_BACK.__getitem__, codes)):
+    for place, back in enumerate(map(BACK_OF.__getitem__, codes)):
         if back != 1:
             slot = slots.get(back)
             if slot is None:

@@ -14,31 +14,40 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["room_for", "camp_moves", "head_moves"]
+__all__ = ["entry_cost", "room_for", "camp_moves", "head_moves"]
+
+
+def entry_cost(state: Any, cell: int) -> int | None:
+    """The adventurers a group must leave on ``cell`` to enter it, or None where no group may enter:
+    off the grid, an empty space, a lake, a tile under a token."""
+    if cell < 0:
+        return None
+    kind = state.kind[cell]
+    if kind < 0 or cell in state.tokens:
+        return None
+    cost: int | None = state.numbers.cost[kind]
+    return cost
 
 
 def room_for(state: Any, cell: int, d: int, k: int) -> bool:
-    """Can ``k`` adventurers moving in direction ``d`` enter ``cell`` and finish the line legally?
+    """Can ``k`` adventurers moving in direction ``d`` enter ``cell`` and finish the line legally?"""
+    cost = entry_cost(state, cell)
+    return cost is not None and k >= cost and _finishes(state, cell, d, k, cost)
 
-    They must leave at least the entry cost there; the tile may not end
-    above ``TILE_MAX``, so any more must go on to the next tile of the line.
-    """
-    if cell < 0:
-        return False
-    kind = state.kind[cell]
-    if kind < 0:
-        return False
-    numbers = state.numbers
-    cost = numbers.cost[kind]
-    if cost is None or k < cost or cell in state.tokens:
-        return False
-    room = numbers.tile_max - len(state.stack[cell])
+
+def _finishes(state: Any, cell: int, d: int, k: int, cost: int) -> bool:
+    """``room_for`` once the group (``k``, at least ``cost``) may enter ``cell``: it leaves at least the
+    entry cost there; the tile may not end above ``TILE_MAX``, so any more must go on to the next
+    tile of the line."""
+    room = state.numbers.tile_max - len(state.stack[cell])
     if k <= room:
         return True
     if room < cost:
         return False
     nxt = state.geo.step[d][cell]
-    return any(room_for(state, nxt, d, push) for push in range(k - room, k - cost + 1))
+    nxt_cost = entry_cost(state, nxt)
+    return nxt_cost is not None and any(_finishes(state, nxt, d, push, nxt_cost)
+                                        for push in range(max(k - room, nxt_cost), k - cost + 1))
 
 
 def camp_moves(state: Any, first: bool = False) -> list[Any]:
@@ -51,8 +60,11 @@ def camp_moves(state: Any, first: bool = False) -> list[Any]:
     step, move = state.geo.step, state.table.move
     for d in range(4):
         nb = step[d][camp]
-        for k in range(1, free + 1):
-            if room_for(state, nb, d, k):
+        cost = entry_cost(state, nb)
+        if cost is None:
+            continue
+        for k in range(max(cost, 1), free + 1):
+            if _finishes(state, nb, d, k, cost):
                 out.append(move(k, camp, nb))
                 if first:
                     return out
@@ -68,8 +80,11 @@ def head_moves(state: Any, first: bool = False) -> list[Any]:
     lo, hi = state.head_range()
     d = state.head_dir
     nb = state.geo.step[d][head]
-    for k in range(lo, hi + 1):
-        if room_for(state, nb, d, k):
+    cost = entry_cost(state, nb)
+    if cost is None:
+        return out
+    for k in range(max(lo, cost), hi + 1):
+        if _finishes(state, nb, d, k, cost):
             out.append(state.table.move(k, head, nb))
             if first:
                 return out

@@ -107,10 +107,10 @@ from archeo_lab.engine import Action, Fields, Game, Rng, State
 
 from . import hidden, movement, refusals, saves, tokens
 from .actions import ACTION_TYPES, Camp, EndTurn, GridActions, Keep, Move, Place, UseToken, grid_actions
-from .components import ADVENTURERS_PER_PLAYER, BACKS, KEEP_CHOICES, KIND_INDEX, KINDS, RuleNumbers, rule_numbers
+from .components import ADVENTURERS_PER_PLAYER, KEEP_CHOICES, KIND_INDEX, KINDS, RuleNumbers, rule_numbers
 from .encoding import (
-    ADVENTURES, CAMP, IS_BUILDING, IS_CAMP, KEEP, KIND_NAMES, OVER, PLAY, SPLIT, STANDARD, VARIANTS, code_back,
-    code_kind, first_hand, laid_tiles, tile_code, token_set,
+    ADVENTURES, BACK_OF, CAMP, FIRST_TILES, IS_BUILDING, IS_CAMP, KEEP, KIND_NAMES, KIND_OF, OVER, PILE_GROUPS, PLAY,
+    SPLIT, STANDARD, VARIANTS, code_kind, first_hand, laid_tiles, token_set,
 )
 from .grid import Geometry, geometry
 
@@ -193,13 +193,13 @@ class LuxorState(State):
         for p in range(players):
             # 1. Each pile sorted by back number, each number shuffled apart; 1 on top.
             pile = []
-            for back in sorted(BACKS, reverse=True):
-                group = [tile_code(back, k) for k in BACKS[back]]
+            for codes in PILE_GROUPS:
+                group = list(codes)
                 rng.shuffle(group)
-                pile.extend(group)
+                pile += group
             # 2. The four "1" tiles go to the hand; the choice of the one to keep comes next.
-            s.hand[p] = sorted(pile[-len(BACKS[1]):])
-            s.pile[p] = pile[:-len(BACKS[1])]
+            s.hand[p] = sorted(pile[-FIRST_TILES:])
+            s.pile[p] = pile[:-FIRST_TILES]
             s.reserve[p] = numbers.adventurers
             if s.adventures:
                 pool = token_set(numbers.tokens_per_kind)
@@ -257,7 +257,7 @@ class LuxorState(State):
 
     def _play_actions(self) -> list[Action]:
         """Placer 1, 2 ou 3 tuiles: a tile, the camp's extras or the surplus on the move, a token, the end."""
-        if self.surplus_pending():
+        if self.head >= 0 and self.surplus_pending():     # (no group on the move: no call)
             return movement.head_moves(self)     # the surplus must go on
         p = self.current_player
         assert p is not None
@@ -402,7 +402,7 @@ class LuxorState(State):
     def _put_tile(self, cell: int, code: int, seat: int) -> None:
         """Lay a tile; ``frontier`` stays the set of cells where the next tile may go (next to a tile,
         inside the play area's limit: Taille de la zone de jeu)."""
-        self.kind[cell], self.back[cell], self.placer[cell] = code_kind(code), code_back(code), seat
+        self.kind[cell], self.back[cell], self.placer[cell] = KIND_OF[code], BACK_OF[code], seat
         self.cells.append(cell)
         geo = self.geo
         xs, ys = geo.xs, geo.ys
@@ -444,7 +444,7 @@ class LuxorState(State):
         self.camp, self.camp_movable, self.head = -1, 0, -1       # earlier adventurers are settled
         hand = self.hand[p]
         for i, code in enumerate(hand):
-            if code_kind(code) == kind:
+            if KIND_OF[code] == kind:
                 del hand[i]
                 break
         self._put_tile(cell, code, p)
@@ -548,7 +548,7 @@ class LuxorState(State):
         cells = self._legal_cells()
         table = self.table.place
         out: list[Action] = []
-        for k in sorted({code_kind(code) for code in self.hand[p]}):
+        for k in sorted({KIND_OF[code] for code in self.hand[p]}):
             out += map(table[k].__getitem__, cells)
         return out
 

@@ -81,28 +81,30 @@ class QuetzalAction(ValueAction):
         """What actions sort by after their kind (default: the fields in order)."""
         return self.values()
 
-    def _key(self) -> tuple[Any, ...]:
+    def order(self) -> tuple[Any, ...]:
+        """The key every comparison reads (its kind, then ``sort_key``): ``sorted(actions,
+        key=QuetzalAction.order)`` gives the order of ``sorted(actions)`` with one key per action."""
         return (self.rank, self.sort_key())
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, QuetzalAction):
             return NotImplemented
-        return self._key() < other._key()
+        return self.order() < other.order()
 
     def __le__(self, other: object) -> bool:
         if not isinstance(other, QuetzalAction):
             return NotImplemented
-        return self._key() <= other._key()
+        return self.order() <= other.order()
 
     def __gt__(self, other: object) -> bool:
         if not isinstance(other, QuetzalAction):
             return NotImplemented
-        return self._key() > other._key()
+        return self.order() > other.order()
 
     def __ge__(self, other: object) -> bool:
         if not isinstance(other, QuetzalAction):
             return NotImplemented
-        return self._key() >= other._key()
+        return self.order() >= other.order()
 
 
 def _meeples_text(black: int, white: int, either: int, character: bool) -> str:

@@ -473,6 +473,7 @@ class QuetzalState(Activation, State):
         if self.first == p:
             mask &= ~STELE_BIT
         # Bidding locations: any group while empty, an outbid while another seat holds one.
+        held = tab.held                  # tab.outbid(key), its table read here: the hottest lookup
         if not taken & BID_A_BITS:
             out: list[Action] = list(tab.opening_with_bids(mask))
         else:
@@ -482,7 +483,8 @@ class QuetzalState(Activation, State):
                 if h is None:
                     out += tab.empty[i]
                 elif h[0] != p:
-                    out += tab.outbid(h[1])
+                    options = held.get(h[1])
+                    out += tab.outbid(h[1]) if options is None else options
         # The Village slots and the Harbour office's groups you can pay for, then the Ships.
         mask = AFFORD_VILLAGE[gold if gold < _VILLAGE_CAP else _VILLAGE_CAP] & ~taken & self.open_village_mask
         most = gold // components.HARBOUR_COST
@@ -492,7 +494,8 @@ class QuetzalState(Activation, State):
             if h is None:
                 out += tab.empty[i]
             elif h[0] != p:
-                out += tab.outbid(h[1])
+                options = held.get(h[1])
+                out += tab.outbid(h[1]) if options is None else options
         return out
 
     def _temple_discount(self, p: int) -> int:

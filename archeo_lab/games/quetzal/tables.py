@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import components
-from .actions import Deliver, Place
+from .actions import Deliver, Place, QuetzalAction
 from .components import (
     ANNEX_BONUS, COVERED_TWO_PLAYERS, DELIVERY_MAX, LOCATIONS, MOST_MEEPLES, OBJECT_TYPES, SHIP_VP, TEAM_MEEPLES,
     TILE_KIND, TWO_PLAYERS,
@@ -71,7 +71,7 @@ def single_options(loc: int, res: tuple) -> list[Place]:
                 out.append(Place(name, role, 0, 0, 1, False))
             if res[C]:
                 out.append(Place(name, role, 0, 0, 0, True))
-        out.sort()
+        out.sort(key=QuetzalAction.order)
         _OPTIONS[key] = out
     return out
 
@@ -85,7 +85,7 @@ def free_options(loc: int, res: tuple, most: int) -> list[Place]:
         out = [Place(name, "any", b, w, e, bool(c))
                for b in range(res[B] + 1) for w in range(res[W] + 1) for e in range(res[E] + 1)
                for c in range(res[C] + 1) if 0 < b + w + e + c <= most]
-        out.sort()
+        out.sort(key=QuetzalAction.order)
         _OPTIONS[key] = out
     return out
 
@@ -108,7 +108,7 @@ def bid_options(loc: int, roles: tuple, least: int, res: tuple) -> list[Place]:
                         if n >= max(least, 1) and not (n == 1 and c):
                             out.append(Place(name, role, f if role == "adventurer" else 0,
                                              f if role == "archaeologist" else 0, e, bool(c)))
-        out.sort()
+        out.sort(key=QuetzalAction.order)
         _OPTIONS[key] = out
     return out
 
@@ -224,7 +224,7 @@ def delivery_options(t: int, have) -> list[Deliver]:
                     for d in range(min(have[3], n - g - v) + 1):
                         if n - g - v - d <= have[0]:
                             out.append(Deliver(name, n, g, v, d))
-        out.sort()
+        out.sort(key=QuetzalAction.order)
         DELIVERIES[key] = out
     return out
 
@@ -273,6 +273,8 @@ def derive_board(state: Any) -> None:
 
 def temple_discount(upgrades: Iterable[str]) -> int:
     """Gold off each Temple slot for these upgrade tiles ("Temple -1", ``components.TEMPLE_DISCOUNT`` per tile)."""
+    if not upgrades:                     # most seats hold no tile: no count to make
+        return 0
     return components.TEMPLE_DISCOUNT * sum(TILE_KIND[t] == "temple-discount" for t in upgrades)
 
 
