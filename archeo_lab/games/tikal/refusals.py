@@ -486,11 +486,12 @@ class Offers(Position):
     def _site_offers(self, p: int, ap: int, lead: int) -> list[Action]:
         """D, E, G, H on the spaces where ``p`` has pieces: uncover a level, dig, set up a camp, place a
         guardian (grouped by kind in that order, each group by space)."""
-        can_camp = ap >= COSTS["camp"] and self.camps_left[p] > 0
-        can_dig = ap >= COSTS["dig"]
-        can_uncover = ap >= COSTS["uncover"]
-        can_guard = ap >= COSTS["guardian"] and self.guardians[p] < components.GUARDIANS
-        if not (can_camp or can_dig or can_uncover or can_guard):
+        costs = COSTS
+        can_uncover = ap >= costs["uncover"]
+        can_dig = ap >= costs["dig"]
+        can_camp = ap >= costs["camp"] and self.camps_left[p] > 0
+        can_guard = ap >= costs["guardian"] and self.guardians[p] < components.GUARDIANS
+        if not (can_uncover or can_dig or can_camp or can_guard):
             return []
         row, kind = self.expl[p], self.kind
         spaces = self._occ[p] if lead < 0 or row[lead] else self._occ[p] + [lead]
@@ -503,7 +504,7 @@ class Offers(Position):
                     found.append((2, i, CAMP[i]))
             elif k == "temple":
                 if self.guard[i] is None and (can_uncover or can_guard):
-                    self._temple_offers(p, i, row[i], lead, can_uncover, can_guard, found)
+                    self._temple_offers(p, i, row[i], lead, can_uncover, can_guard, per_turn, found)
             elif k == "ruin" and can_dig:
                 done = self.digs_turn.get(i, 0)
                 if done < per_turn and row[i] + (lead == i) > done:
@@ -514,11 +515,12 @@ class Offers(Position):
         return [a for _, _, a in found]
 
     def _temple_offers(self, p: int, i: int, n: int, lead: int, can_uncover: bool, can_guard: bool,
-                       found: list[tuple[int, int, Action]]) -> None:
-        """D and H on the unguarded temple at ``i`` where ``p`` has ``n`` explorers (and perhaps the leader)."""
+                       per_turn: int, found: list[tuple[int, int, Action]]) -> None:
+        """D and H on the unguarded temple at ``i`` where ``p`` has ``n`` explorers (and perhaps the leader),
+        at most ``per_turn`` levels a turn."""
         if can_uncover:
             v, done = self.value[i] + 1, self.levels_turn.get(i, 0)
-            if v <= _MAX_LEVEL and self.levels[v] and done < components.PER_SITE_PER_TURN and n + (lead == i) > done:
+            if v <= _MAX_LEVEL and self.levels[v] and done < per_turn and n + (lead == i) > done:
                 found.append((0, i, UNCOVER[i][v]))
         if can_guard:
             mine = n + (LEADER_STRENGTH if lead == i else 0)
