@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable
 from typing import Any
 
@@ -63,6 +64,8 @@ _MAX_LEVEL = max(LEVEL_PIECES)
 _ROTATIONS = {t.id: tuple((r, side_mask(rotated(t.stones, r))) for r in distinct_rotations(t.stones)) for t in TILES}
 #: Per tile, space and ``frontier_need``: the placements (filled on demand).
 _PLACE_TABLE: dict[int, list[dict[int, list[PlaceTile]]]] = {}
+#: (tile, need) -> the rotations of the tile that link on a space needing ``need`` (``links``).
+_LINKING: dict[tuple[int, int], list[int]] = {}
 #: The cheapest action on a site (uncover, dig, camp, guardian): below it, no site is worth a look.
 
 
@@ -442,7 +445,10 @@ class Offers(Position):
         for i, need in frontier:
             acts = table[i].get(need)
             if acts is None:
-                acts = table[i][need] = [place_action(tile, i, r) for r, mask in _ROTATIONS[tile] if links(need, mask)]
+                turns = _LINKING.get((tile, need))
+                if turns is None:
+                    turns = _LINKING[tile, need] = [r for r, mask in _ROTATIONS[tile] if links(need, mask)]
+                acts = table[i][need] = [place_action(tile, i, r) for r in turns]
             out += acts
         if not out:                                          # no linked place at all: any free space next to one
             out = [place_action(tile, i, r) for i, _ in frontier for r, _ in _ROTATIONS[tile]]
@@ -494,43 +500,45 @@ class Offers(Position):
         if not (can_uncover or can_dig or can_camp or can_guard):
             return []
         row, kind = self.expl[p], self.kind
-        spaces = self._occ[p] if lead < 0 or row[lead] else self._occ[p] + [lead]
-        found: list[tuple[int, int, Action]] = []
+        spaces = self._occ[p]                                   # in space order
+        if lead >= 0 and not row[lead]:
+            spaces = spaces[:]
+            insort(spaces, lead)
+        # One list per kind of offer, in the order they are listed: uncover, dig, camp, guardian, leader guardian.
+        found: tuple[list[Action], ...] = ([], [], [], [], [])
         per_turn = components.PER_SITE_PER_TURN
         for i in spaces:
             k = kind[i]
             if k == "clearing":
                 if can_camp and self.camp_of[i] is None:
-                    found.append((2, i, CAMP[i]))
+                    found[2].append(CAMP[i])
             elif k == "temple":
                 if self.guard[i] is None and (can_uncover or can_guard):
                     self._temple_offers(p, i, row[i], lead, can_uncover, can_guard, per_turn, found)
             elif k == "ruin" and can_dig:
                 done = self.digs_turn.get(i, 0)
                 if done < per_turn and row[i] + (lead == i) > done:
-                    found.append((1, i, DIG[i]))
-        if not found:
-            return []
-        found.sort()                  # by kind, then space
-        return [a for _, _, a in found]
+                    found[1].append(DIG[i])
+        uncover, dig, camp, guard, guard_leader = found
+        return uncover + dig + camp + guard + guard_leader
 
     def _temple_offers(self, p: int, i: int, n: int, lead: int, can_uncover: bool, can_guard: bool,
-                       per_turn: int, found: list[tuple[int, int, Action]]) -> None:
+                       per_turn: int, found: tuple[list[Action], ...]) -> None:
         """D and H on the unguarded temple at ``i`` where ``p`` has ``n`` explorers (and perhaps the leader),
-        at most ``per_turn`` levels a turn."""
+        at most ``per_turn`` levels a turn; ``found`` is ``_site_offers``' lists by kind."""
         if can_uncover:
             v, done = self.value[i] + 1, self.levels_turn.get(i, 0)
             if v <= _MAX_LEVEL and self.levels[v] and done < per_turn and n + (lead == i) > done:
-                found.append((0, i, UNCOVER[i][v]))
+                found[0].append(UNCOVER[i][v])
         if can_guard:
             mine = n + (LEADER_STRENGTH if lead == i else 0)
             for s in range(self.players):
                 if s != p and self.expl[s][i] + (LEADER_STRENGTH if self.leader_at[s] == i else 0) >= mine:
                     return
             if n:
-                found.append((3, i, GUARDIAN[0][i]))
+                found[3].append(GUARDIAN[0][i])
             if lead == i:
-                found.append((4, i, GUARDIAN[1][i]))
+                found[4].append(GUARDIAN[1][i])
 
     def _exchanges(self, p: int) -> list[Exchange]:
         """F: each treasure ``p`` holds once for a different one a rival holds once."""

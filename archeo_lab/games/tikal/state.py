@@ -224,7 +224,7 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
             return self._legal_ap()
         if phase == PLACE:
             assert self.in_hand is not None
-            return list(self._legal_place(self.in_hand))
+            return self._legal_place(self.in_hand)
         if phase == BID:
             return [PASS, *bids(self.high_bid + 1, self.points[self._seat()])]
         if phase == CHOOSE:
@@ -389,7 +389,8 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
 
     def _end_turn(self, action: EndTurn | None = None) -> None:
         """End of the AP (or ``end turn``): in a scoring round the player scores; then the next turn."""
-        p, kind = self._seat(), self.turn_kind
+        p, kind = self.current_player, self.turn_kind
+        assert p is not None
         self._log(("end", p, self.ap))
         self.ap = 0
         if kind != NORMAL:
@@ -415,7 +416,8 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
     # -- rule steps: the actions (each already checked) -------------------------------------------------------
     def _place(self, action: PlaceTile) -> None:
         """A: the hex goes on the board; a ruin gets as many face-down treasures as masks."""
-        p, tile, i, r = self._seat(), action.tile, INDEX[action.space], action.rotation
+        p, tile, i, r = self.current_player, action.tile, INDEX[action.space], action.rotation
+        assert p is not None
         info = TILE_BY_ID[tile]
         self.tile_at[i], self.rot[i] = tile, r
         self.stones[i] = _ROTATED[tile][r]
@@ -435,7 +437,8 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
 
     def _bring(self, action: Bring) -> None:
         """A, "Mettre en jeu un nouvel Explorateur"."""
-        p, i = self._seat(), INDEX[action.space]
+        p, i = self.current_player, INDEX[action.space]
+        assert p is not None
         if action.piece == "explorer":
             self.reserve[p] -= 1
             self.expl[p][i] += 1
