@@ -32,6 +32,22 @@ def test_thebes_searches_with_its_hints_and_the_other_games_keep_the_defaults():
     assert (given["tree_width"], given["reward_scale"]) == (None, None)
 
 
+def test_thebes_explores_less_than_the_default_and_an_argument_wins():
+    """On the 20-point logistic the moves' mean rewards differ by hundredths: Thebes' exploration is below
+    the default (which spread the visits almost evenly); the other games keep the default; an argument wins."""
+    hint = THEBES.search_hints["exploration"]
+    assert 0 < hint < mcts.DEFAULTS["exploration"]
+    assert bots.MCTSBot(seed=1).settings(THEBES)["exploration"] == hint
+    assert bots.MCTSBot(seed=1, exploration=0.7).settings(THEBES)["exploration"] == 0.7
+    for game in al.list_games():
+        if game.key != "thebes":
+            assert bots.MCTSBot(seed=1).settings(game)["exploration"] == mcts.DEFAULTS["exploration"], game.key
+    bot = bots.MCTSBot(seed=1, iterations=30, think_time=600)
+    state = THEBES.new_state(players=2, seed=4)
+    assert bot.choose(state) in state.legal_actions()
+    assert bot.last_search["settings"]["exploration"] == hint        # the search itself used the hint
+
+
 @pytest.mark.parametrize("options,field", [
     ({"tree_width": 0}, "tree_width"), ({"tree_width": 2.5}, "tree_width"),
     ({"reward_scale": 0}, "reward_scale"), ({"reward_scale": -3}, "reward_scale"),

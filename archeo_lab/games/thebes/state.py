@@ -628,7 +628,10 @@ class ThebesGame(Game):
     # Random moves on the time track mislead the search (the seat behind moves more); greedy moves until
     # this seat moves again value a trip or a dig at what it really leads to.  tree_width: a dig's length is
     # searched among its best ones (not averaged over twelve); reward_scale: margins run to tens of points.
-    search_hints = {"rollout": "greedy", "tree_width": 3, "reward_scale": 20.0}
+    # exploration: on that 20-point logistic good and poor moves differ by a few hundredths of reward, so the
+    # default 0.7 spread the visits almost evenly; 0.3 spends them on the better moves (35 of 40 duels
+    # against greedy, was 26).
+    search_hints = {"rollout": "greedy", "tree_width": 3, "reward_scale": 20.0, "exploration": 0.3}
     state_class = ThebesState
 
 
