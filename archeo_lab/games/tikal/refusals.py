@@ -66,7 +66,6 @@ _ROTATIONS = {t.id: tuple((r, side_mask(rotated(t.stones, r))) for r in distinct
 _PLACE_TABLE: dict[int, list[dict[int, list[PlaceTile]]]] = {}
 #: (tile, need) -> the rotations of the tile that link on a space needing ``need`` (``links``).
 _LINKING: dict[tuple[int, int], list[int]] = {}
-#: The cheapest action on a site (uncover, dig, camp, guardian): below it, no site is worth a look.
 
 
 def check(state: TikalState, action: Action) -> str | None:

@@ -224,7 +224,7 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
             return self._legal_ap()
         if phase == PLACE:
             assert self.in_hand is not None
-            return self._legal_place(self.in_hand)
+            return list(self._legal_place(self.in_hand))
         if phase == BID:
             return [PASS, *bids(self.high_bid + 1, self.points[self._seat()])]
         if phase == CHOOSE:
@@ -238,6 +238,26 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
         return check(self, action) or f"'{action}' can be played now"
 
     def _apply(self, action: Action) -> None:
+        if type(action) is Move:
+            # B, C, « Déplacer un Explorateur »: one piece across one passage, or between two camps (the most
+            # frequent step, taken here without a call).
+            p, src, dst = self.current_player, INDEX[action.src], INDEX[action.dst]
+            assert p is not None
+            if action.piece == "leader":
+                self.leader_at[p] = dst
+            else:
+                row = self.expl[p]
+                row[src] -= 1
+                if not row[src]:
+                    self._occ[p].remove(src)
+                row[dst] += 1
+                if row[dst] == 1:
+                    insort(self._occ[p], dst)
+            self._log(("move", p, action.piece, action.src, action.dst, action.cost))
+            self.ap -= action.cost
+            if self.ap <= 0:
+                self._end_turn()
+            return
         _STEPS[type(action)](self, action)
 
     def scores(self) -> list[int]:
@@ -449,25 +469,6 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
         self._log(("bring", p, action.piece, action.space))
         self._spend(COSTS["bring"])
 
-    def _move(self, action: Move) -> None:
-        """B, C: one piece across one passage, or between two camps (the most frequent step: kept flat)."""
-        p, src, dst = self.current_player, INDEX[action.src], INDEX[action.dst]
-        assert p is not None
-        if action.piece == "leader":
-            self.leader_at[p] = dst
-        else:
-            row = self.expl[p]
-            row[src] -= 1
-            if not row[src]:
-                self._occ[p].remove(src)
-            row[dst] += 1
-            if row[dst] == 1:
-                insort(self._occ[p], dst)
-        self._log(("move", p, action.piece, action.src, action.dst, action.cost))
-        self.ap -= action.cost
-        if self.ap <= 0:
-            self._end_turn()
-
     def _uncover(self, action: Uncover) -> None:
         """D: the next level from the supply goes on the temple."""
         i = INDEX[action.space]
@@ -544,7 +545,7 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
 
 #: What each kind of action does (``_apply``).
 _STEPS: dict[type[Action], Callable[[TikalState, Any], None]] = {
-    Move: TikalState._move, Bring: TikalState._bring, EndTurn: TikalState._end_turn, PlaceTile: TikalState._place,
+    Bring: TikalState._bring, EndTurn: TikalState._end_turn, PlaceTile: TikalState._place,
     Uncover: TikalState._uncover, Dig: TikalState._dig, Exchange: TikalState._exchange,
     SetUpCamp: TikalState._set_up_camp, PlaceGuardian: TikalState._place_guardian, ChooseTile: TikalState._choose,
     Bid: TikalState._bid, Pass: TikalState._pass,
