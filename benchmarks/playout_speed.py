@@ -25,7 +25,23 @@ How to read it
     with the engine's ValueAction and the games' own action types).  It is a
     benchmark, not a test: it always exits 0.
 
-Run it with ``.venv/bin/python benchmarks/playout_speed.py --base f344484 --rounds 9 --seconds 1 [--game luxor]``.
+Instructions instead of time (``--instructions``)
+    CPU time on a shared 2-core machine drifts by a few per cent between two
+    copies of the same code (the control shows it), too much to see a change
+    of 1 %.  With ``--instructions`` each tree plays the same ``--games``
+    random games of every game and player count under Valgrind's callgrind
+    (``apt-get install valgrind``), after as many untimed warm-up games (the
+    rules fill their tables in the first games), with ``PYTHONHASHSEED=0``;
+    the instructions of a run of warm-up games alone are subtracted.  The
+    count is the same from one run to the next, whatever else the machine
+    does; the figure is base / new (above 1: the new tree needs fewer
+    instructions for the same games).  Instructions are not time (memory and
+    branch behaviour differ), so read it beside the timed ratio.  Slow
+    (Valgrind runs Python about 50 times slower): one game at a time
+    (``--game``) with a few dozen games.
+
+Run it with ``.venv/bin/python benchmarks/playout_speed.py --base f344484 --rounds 9 --seconds 1 [--game luxor]``,
+or ``... --instructions --games 30 --game tikal``.
 """
 
 from __future__ import annotations
@@ -34,6 +50,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -60,6 +77,68 @@ def play(game, players: int, seconds: float, seed: int) -> tuple[int, float]:
         number += 1
         spent = time.process_time() - start
     return actions, spent
+
+
+def play_games(game, players: int, first: int, count: int, seed: int) -> int:
+    """Random games ``first`` to ``first + count - 1`` of ``game`` (the choices seeded by ``seed``): actions."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    actions = 0
+    for number in range(first, first + count):
+        state = game.new_state(players=players, seed=seed + number)
+        while not state.is_terminal:
+            state.apply(choice(state.legal_actions()))
+            actions += 1
+    return actions
+
+
+def counting_worker(key: str, players: int, warm: int, games: int, seed: int) -> None:
+    """Run under Valgrind: ``warm`` warm-up games, then ``games`` more; print the actions of the latter."""
+    import archeo_lab as al
+
+    game = al.get_game(key)
+    play_games(game, players, 0, warm, seed)
+    print(json.dumps({"actions": play_games(game, players, warm, games, seed)}))
+
+
+def count_instructions(tree: Path, key: str, players: int, warm: int, games: int, seed: int) -> tuple[int, int]:
+    """(instructions, actions) of ``games`` games after ``warm`` warm-up games, in ``tree``: the callgrind
+    count of a run of both less that of the warm-up games alone."""
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    counts, actions = [], 0
+    for measured in (games, 0):
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                               __file__, "--count", key, "--players", str(players), "--warm", str(warm),
+                               "--games", str(measured), "--seed", str(seed)],
+                              env=env, capture_output=True, text=True)
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        if done.returncode or found is None:
+            raise SystemExit(f"valgrind in {tree} failed:\n{done.stderr[-2000:]}")
+        counts.append(int(found.group(1)))
+        if measured:
+            actions = json.loads(done.stdout.splitlines()[-1])["actions"]
+    return counts[0] - counts[1], actions
+
+
+def instructions_table(trees: dict[str, Path], games: list[str], warm: int, count: int, seed: int) -> list[dict]:
+    """Instructions per action of the base and the new tree for every game and player count (printed)."""
+    import archeo_lab as al
+
+    rows = []
+    print(f"{'game':<9} {'players':>7} {'actions':>8} {'base instr/action':>18} {'new instr/action':>17} "
+          f"{'base/new':>9}")
+    for key in games:
+        game = al.get_game(key)
+        for n in range(game.min_players, game.max_players + 1):
+            per = {}
+            for label in ("base", "new"):
+                instructions, actions = count_instructions(trees[label], key, n, warm, count, seed)
+                per[label] = instructions / actions
+            rows.append({"game": key, "players": n, "actions": actions, "instructions_per_action": per,
+                         "base_over_new": per["base"] / per["new"]})
+            print(f"{key:<9} {n:>7} {actions:>8} {per['base']:>18,.0f} {per['new']:>17,.0f} "
+                  f"{per['base'] / per['new']:>8.3f}x", flush=True)
+    return rows
 
 
 def worker(tree: str, games: list[str], seconds: float, seed: int) -> None:
@@ -100,10 +179,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seeds the games and the choices (0)")
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON to PATH")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions under Valgrind instead of timing (see the docstring)")
+    parser.add_argument("--games", type=int, default=30,
+                        help="with --instructions: games counted per game and player count, after as many "
+                             "warm-up games (30)")
     parser.add_argument("--worker", metavar="TREE", help=argparse.SUPPRESS)
+    parser.add_argument("--count", metavar="GAME", help=argparse.SUPPRESS)
+    parser.add_argument("--players", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--warm", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         worker(args.worker, args.game, args.seconds, args.seed)
+        return 0
+    if args.count:
+        counting_worker(args.count, args.players, args.warm, args.games, args.seed)
         return 0
 
     import archeo_lab as al
@@ -113,13 +203,24 @@ def main(argv: list[str] | None = None) -> int:
     for key in args.game or []:
         if key not in keys:
             parser.error(f"--game {key!r}: the games are {', '.join(keys)}")
-    if args.rounds < 1 or args.seconds <= 0:
-        parser.error("--rounds must be at least 1 and --seconds above 0")
+    if args.rounds < 1 or args.seconds <= 0 or args.games < 1:
+        parser.error("--rounds and --games must be at least 1 and --seconds above 0")
+    if args.instructions and shutil.which("valgrind") is None:
+        parser.error("--instructions needs Valgrind (apt-get install valgrind)")
     info = print_machine()
     games = [k for k in keys if not args.game or k in args.game]
     with tempfile.TemporaryDirectory(prefix="playout_speed_") as tmp:
         scratch = Path(tmp)
         commit = export(args.base, scratch)
+        if args.instructions:
+            print(f"instructions per action (callgrind, PYTHONHASHSEED=0): this tree ({ROOT}) against the tree at "
+                  f"{args.base} ({commit}), {args.games} random games after {args.games} warm-up games\n",
+                  flush=True)
+            rows = instructions_table({"base": scratch / "tree", "new": ROOT}, games, args.games, args.games,
+                                      args.seed)
+            write_json(args.json, {"machine": info, "base": args.base, "base_commit": commit,
+                                   "instructions": True, "games": args.games, "rows": rows})
+            return 0
         shutil.copytree(scratch / "tree", scratch / "control")
         trees = {"base": scratch / "tree", "control": scratch / "control", "new": ROOT}
         print(f"random playouts: this tree ({ROOT}) against the tree at {args.base} ({commit}) and a copy of it "
