@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from archeo_lab import IllegalAction
-from archeo_lab.games.tikal import components, position
+from archeo_lab.games.tikal import GAME, components, position, refusals
 
 # cost key -> (a position maker taking the AP to spend, the action's text without its cost)
 CASES = {
@@ -71,3 +71,31 @@ def test_a_cost_changed_in_memory_changes_offer_charge_text_and_refusal(key, mon
         state.parse_action(f"{text} ({old} AP)")
     state.apply(action)
     assert state.ap == 1, f"{text} charged {new + 1 - state.ap} AP, not {new}"
+
+
+# -- when a changed number reaches the offers (``refusals.offer_numbers``) -------------------------------------
+# The fast generator reads the numbers a state took when its game started, was loaded or was changed();
+# the tests above change a cost before the position is built.  These change one between two games,
+# before a save is read, and during a game followed by ``changed()``.
+
+def test_a_number_changed_between_games_reaches_the_next_game(monkeypatch):
+    before = GAME.new_state(players=2, seed=0)
+    monkeypatch.setitem(components.COSTS, "dig", 5)
+    monkeypatch.setattr(components, "GUARDIANS", 3)
+    after = GAME.new_state(players=2, seed=0)
+    assert after._numbers == refusals.offer_numbers() != before._numbers
+    assert after._numbers[2] == 5 and after._numbers[6] == 3
+
+
+def test_a_cost_changed_during_a_game_reaches_the_offer_after_changed(monkeypatch):
+    make, text = CASES["dig"]
+    state = make(3)                                  # 3 AP: the dig (3 AP) is offered
+    assert _offered(state, text) == [f"{text} (3 AP)"]
+    twin, saved = state.clone(), state.to_json()
+    monkeypatch.setitem(components.COSTS, "dig", 4)
+    state.changed()
+    assert _offered(state, text) == [], "after changed() the offer reads the new price"
+    assert _offered(GAME.state_from_json(saved), text) == [], "a save read after the change reads the new price"
+    assert _offered(twin, text) == [f"{text} (4 AP)"], "a copy made before keeps its game's numbers..."
+    twin.changed()
+    assert _offered(twin, text) == [], "... until its changed()"

@@ -48,7 +48,7 @@ from .hexgrid import (
 #: A ``TikalState`` (``state.py`` mixes ``Offers`` in and imports this module, so the type is not named here).
 TikalState = Any
 
-__all__ = ["check", "CHECKS", "Offers"]
+__all__ = ["check", "CHECKS", "Offers", "offer_numbers"]
 
 _PLACE_RULE = ("'il doit y avoir, au minimum, un sentier reliant l'hexagone joué à un hexagone contigu' "
                "(at least one passage of stones to a neighbour)")
@@ -418,9 +418,29 @@ class _MovesFrom:
         return out
 
 
+def offer_numbers() -> tuple[int, int, int, int, int, int, int, int]:
+    """The numbers ``Offers`` reads at every step, from ``components`` as it is now: the AP a bring,
+    an uncover, a dig, an exchange, a camp and a guardian cost (``COSTS``), the guardians per seat
+    (``GUARDIANS``) and the levels or treasures per site and turn (``PER_SITE_PER_TURN``).
+
+    A state reads them when its game starts, is loaded or is ``changed()`` (``TikalState._numbers``),
+    and its copies share them.  ``check`` reads ``components`` at each call, so a number edited in
+    memory in the middle of a game reaches that game's offers at its next ``changed()``.
+
+    >>> offer_numbers()
+    (1, 2, 3, 3, 5, 5, 2, 2)
+    """
+    c = COSTS
+    return (c["bring"], c["uncover"], c["dig"], c["exchange"], c["camp"], c["guardian"], components.GUARDIANS,
+            components.PER_SITE_PER_TURN)
+
+
 class Offers(Position):
     """The legal actions of a Tikal position, fast (mixed into ``TikalState``; ``check`` above is the
-    rule for one action, and the tests hold the two together)."""
+    rule for one action, and the tests hold the two together).  The numbers they read are the
+    state's ``_numbers`` (``offer_numbers()``)."""
+
+    _numbers: tuple[int, int, int, int, int, int, int, int]
 
     def placements(self, tile: int) -> list[tuple[int, int]]:
         """(space, rotation) pairs where ``tile`` may be placed now, sorted ("Règle de pose").
@@ -459,9 +479,10 @@ class Offers(Position):
         then exchanges: every action the AP left pay for."""
         p, ap, geo = self.current_player, self.ap, self._geo
         assert p is not None
+        bring, _, _, exchange, _, _, _, _ = self._numbers
         out: list[Action] = [END]
         lead = self.leader_at[p]
-        if ap >= COSTS["bring"] and (self.reserve[p] or lead == RESERVE):     # A
+        if ap >= bring and (self.reserve[p] or lead == RESERVE):                # A
             offers = geo.bring[p] or self._bring_offers(p)
             if self.reserve[p]:
                 out += offers[0]
@@ -477,7 +498,7 @@ class Offers(Position):
             moves = m.within[1][ap]
             out += moves if moves is not None else m.affordable(1, ap)
         out += self._site_offers(p, ap, lead)                                   # D, E, G, H
-        if ap >= COSTS["exchange"]:                                             # F
+        if ap >= exchange:                                                      # F
             cached = self._xcache
             out += cached[1] if cached is not None and cached[0] == p else self._exchanges(p)
         return out
@@ -491,11 +512,11 @@ class Offers(Position):
     def _site_offers(self, p: int, ap: int, lead: int) -> list[Action]:
         """D, E, G, H on the spaces where ``p`` has pieces: uncover a level, dig, set up a camp, place a
         guardian (grouped by kind in that order, each group by space)."""
-        costs = COSTS
-        can_uncover = ap >= costs["uncover"]
-        can_dig = ap >= costs["dig"]
-        can_camp = ap >= costs["camp"] and self.camps_left[p] > 0
-        can_guard = ap >= costs["guardian"] and self.guardians[p] < components.GUARDIANS
+        _, uncover, dig, _, camp, guardian, most_guardians, per_turn = self._numbers
+        can_uncover = ap >= uncover
+        can_dig = ap >= dig
+        can_camp = ap >= camp and self.camps_left[p] > 0
+        can_guard = ap >= guardian and self.guardians[p] < most_guardians
         if not (can_uncover or can_dig or can_camp or can_guard):
             return []
         row, kind = self.expl[p], self.kind
@@ -505,7 +526,6 @@ class Offers(Position):
             insort(spaces, lead)
         # One list per kind of offer, in the order they are listed: uncover, dig, camp, guardian, leader guardian.
         found: tuple[list[Action], ...] = ([], [], [], [], [])
-        per_turn = components.PER_SITE_PER_TURN
         for i in spaces:
             k = kind[i]
             if k == "clearing":
@@ -518,8 +538,8 @@ class Offers(Position):
                 done = self.digs_turn.get(i, 0)
                 if done < per_turn and row[i] + (lead == i) > done:
                     found[1].append(DIG[i])
-        uncover, dig, camp, guard, guard_leader = found
-        return uncover + dig + camp + guard + guard_leader
+        uncovers, digs, camps, guardians, leader_guardians = found
+        return uncovers + digs + camps + guardians + leader_guardians
 
     def _temple_offers(self, p: int, i: int, n: int, lead: int, can_uncover: bool, can_guard: bool,
                        per_turn: int, found: tuple[list[Action], ...]) -> None:

@@ -106,7 +106,7 @@ from .encoding import (
     PositionReaders,
 )
 from .hexgrid import INDEX, LABELS, SPACES, BoardLayout, rotated
-from .refusals import Offers, check
+from .refusals import Offers, check, offer_numbers
 
 __all__ = ["TikalState", "TikalGame", "GAME", "RESERVE", "BOXED", "GUARD"]
 
@@ -168,7 +168,7 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
         "expl", "leader_at", "reserve", "boxed", "camps_left", "guardians", "treasures", "points",
         "levels", "stack", "supply", "phase", "in_hand", "offer", "ap", "turn_kind", "queue", "volcano_by",
         "levels_turn", "digs_turn", "amulet", "bidders", "passed", "high_bid", "high_bidder", "first_pass",
-        "bid_turn", "last_player", "scorings", "events", "_geo", "_xcache", "_occ",
+        "bid_turn", "last_player", "scorings", "events", "_geo", "_xcache", "_occ", "_numbers",
     )
     # -- set-up ("Matériel et installation") -------------------------------------------------------
     @classmethod
@@ -177,6 +177,7 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
         s.players, s.variant, s.seed = players, variant, seed
         rng = s.rng = Rng(seed)
         s.chance_count, s._legal_cache, s.is_terminal = 0, None, False
+        s._numbers = offer_numbers()
         s.tile_at, s.rot = [None] * SPACES, [0] * SPACES
         s.kind, s.stones, s.value = [None] * SPACES, [None] * SPACES, [0] * SPACES
         for i, h in START_BY_INDEX.items():
@@ -290,7 +291,7 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
         c.high_bid, c.high_bidder = self.high_bid, self.high_bidder
         c.first_pass, c.bid_turn = self.first_pass, self.bid_turn
         c.last_player, c.scorings, c.events = self.last_player, self.scorings, self.events[:]
-        c._geo, c._xcache = self._geo, self._xcache
+        c._geo, c._xcache, c._numbers = self._geo, self._xcache, self._numbers
         return c
 
     def observation(self, player: int) -> dict[str, Any]:
@@ -350,9 +351,11 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
 
     def changed(self) -> None:
         """After a hand edit (``positions.position``, a test): forget the legal actions and the cached
-        exchanges, and recompute the board's derived data (passages, camps' moves, occupancy)."""
+        exchanges, and recompute the board's derived data (passages, camps' moves, occupancy) and the
+        numbers the offers read (``refusals.offer_numbers``)."""
         super().changed()
         self._xcache = None
+        self._numbers = offer_numbers()
         self._geo = BoardLayout.build(self.kind, self.stones, self.camp_of, self.players, BASE)
         self._occ = [[i for i in range(SPACES) if row[i]] for row in self.expl]
 
