@@ -182,6 +182,13 @@ class ValueAction(Action):
     domain: ClassVar[Mapping[str, Container[Any]]] = {}
 
     def __new__(cls, *args: Any, **kwargs: Any) -> ValueAction:
+        if not kwargs:                          # a value met before is returned before any check
+            try:
+                obj = _VALUES.get((cls, args))
+            except TypeError:                   # an unhashable field: the checks below answer
+                obj = None
+            if obj is not None:
+                return obj
         names = _FIELD_NAMES.get(cls) or cls._names()
         if kwargs:
             if len(args) + len(kwargs) != len(names):

@@ -18,8 +18,9 @@ __all__ = ["entry_cost", "room_for", "camp_moves", "head_moves"]
 
 
 def entry_cost(state: Any, cell: int) -> int | None:
-    """The adventurers a group must leave on ``cell`` to enter it, or None where no group may enter:
-    off the grid, an empty space, a lake, a tile under a token."""
+    """The adventurers a group must leave on ``cell`` to enter it (*Règles de déplacement*: 1 desert,
+    2 oasis, 3 mountain), or None where no group may enter: off the grid, an empty space, a lake, a
+    tile under a token."""
     if cell < 0:
         return None
     kind = state.kind[cell]
