@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import platform
 import subprocess
+import sys
 import tarfile
 from pathlib import Path
 
@@ -70,3 +72,15 @@ def export(base: str, into: Path) -> str:
         tar.extractall(into / "tree", filter="data")
     tar_path.unlink()
     return commit
+
+
+def run_in_tree(script: str, tree: Path, args: list[str]) -> dict:
+    """Run ``script --worker TREE ARGS`` in a fresh process that imports ``archeo_lab`` from ``tree``
+    (``PYTHONPATH``); return the JSON its last line prints."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    done = subprocess.run([sys.executable, script, "--worker", str(tree), *args], env=env, capture_output=True,
+                          text=True)
+    if done.returncode:
+        raise SystemExit(f"the worker for {tree} failed:\n{done.stderr[-2000:]}")
+    result: dict = json.loads(done.stdout.splitlines()[-1])
+    return result

@@ -158,17 +158,6 @@ def worker(tree: str, games: list[str], seconds: float, seed: int) -> None:
     print(json.dumps(out))
 
 
-def run_worker(tree: Path, games: list[str], seconds: float, seed: int) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    done = subprocess.run([sys.executable, __file__, "--worker", str(tree), "--seconds", str(seconds),
-                           "--seed", str(seed)] + [f"--game={g}" for g in games],
-                          env=env, capture_output=True, text=True)
-    if done.returncode:
-        raise SystemExit(f"the worker for {tree} failed:\n{done.stderr[-2000:]}")
-    result: dict = json.loads(done.stdout.splitlines()[-1])
-    return result
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -197,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     import archeo_lab as al
-    from _common import export, print_machine, write_json
+    from _common import export, print_machine, run_in_tree, write_json
 
     keys = [g.key for g in al.list_games()]
     for key in args.game or []:
@@ -230,7 +219,8 @@ def main(argv: list[str] | None = None) -> int:
         for r in range(args.rounds):
             order = LABELS[r % 3:] + LABELS[:r % 3]
             for label in order:
-                runs[label].append(run_worker(trees[label], games, args.seconds, args.seed))
+                runs[label].append(run_in_tree(__file__, trees[label], ["--seconds", str(args.seconds), "--seed",
+                                                                         str(args.seed)] + [f"--game={g}" for g in games]))
             print(f"round {r + 1}/{args.rounds} done", flush=True)
 
     rows = []

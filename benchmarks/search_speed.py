@@ -37,10 +37,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -99,16 +96,6 @@ def sample_positions(game: str, count: int, every: int, seed: int) -> list[str]:
     return found
 
 
-def run_worker(tree: Path, level: str, saves: Path, options: dict) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    done = subprocess.run([sys.executable, __file__, "--worker", str(tree), "--level", level, "--saves", str(saves),
-                           "--options", json.dumps(options)], env=env, capture_output=True, text=True)
-    if done.returncode:
-        raise SystemExit(f"the worker for {tree} failed:\n{done.stderr[-2000:]}")
-    result: dict = json.loads(done.stdout.splitlines()[-1])
-    return result
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -134,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import archeo_lab as al
     from archeo_lab import bots
-    from _common import export, print_machine, write_json
+    from _common import export, print_machine, run_in_tree, write_json
 
     keys = [g.key for g in al.list_games()]
     for key in args.game or []:
@@ -175,7 +162,9 @@ def main(argv: list[str] | None = None) -> int:
         for r in range(args.rounds):
             order = ["reference", "new"] if r % 2 == 0 else ["new", "reference"]
             for label in order:
-                runs[label].append(run_worker(trees[label], args.level, saves, options if label == "new" else {}))
+                chosen = options if label == "new" else {}
+                runs[label].append(run_in_tree(__file__, trees[label], ["--level", args.level, "--saves", str(saves),
+                                                                         "--options", json.dumps(chosen)]))
             print(f"round {r + 1}/{args.rounds} done", flush=True)
 
     rows = []
