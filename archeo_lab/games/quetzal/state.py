@@ -473,11 +473,13 @@ class QuetzalState(Activation, State):
         if self.first == p:
             mask &= ~STELE_BIT
         # Bidding locations: any group while empty, an outbid while another seat holds one.
-        held = tab.held                  # tab.outbid(key), its table read here: the hottest lookup
-        if not taken & BID_A_BITS:
-            out: list[Action] = list(tab.opening_with_bids(mask))
+        held = tab.held                  # tab.outbid(key) and tab.opening(mask), their tables read here:
+        if not taken & BID_A_BITS:       # the hottest lookups
+            first = tab.openings_bids.get(mask)
+            out: list[Action] = list(tab.opening_with_bids(mask) if first is None else first)
         else:
-            out = list(tab.opening(mask))
+            first = tab.openings.get(mask)
+            out = list(tab.opening(mask) if first is None else first)
             for i in BIDS_BEFORE_VILLAGE:
                 h = holds[i]
                 if h is None:
