@@ -257,7 +257,7 @@ class LuxorState(State):
 
     def _play_actions(self) -> list[Action]:
         """Placer 1, 2 ou 3 tuiles: a tile, the camp's extras or the surplus on the move, a token, the end."""
-        if self.head >= 0 and self.surplus_pending():     # (no group on the move: no call)
+        if self.surplus_pending():
             return movement.head_moves(self)     # the surplus must go on
         p = self.current_player
         assert p is not None

@@ -473,20 +473,16 @@ class QuetzalState(Activation, State):
         if self.first == p:
             mask &= ~STELE_BIT
         # Bidding locations: any group while empty, an outbid while another seat holds one.
-        held = tab.held                  # tab.outbid(key) and tab.opening(mask), their tables read here:
-        if not taken & BID_A_BITS:       # the hottest lookups
-            first = tab.openings_bids.get(mask)
-            out: list[Action] = list(tab.opening_with_bids(mask) if first is None else first)
+        if not taken & BID_A_BITS:
+            out: list[Action] = list(tab.openings_bids[mask])
         else:
-            first = tab.openings.get(mask)
-            out = list(tab.opening(mask) if first is None else first)
+            out = list(tab.openings[mask])
             for i in BIDS_BEFORE_VILLAGE:
                 h = holds[i]
                 if h is None:
                     out += tab.empty[i]
                 elif h[0] != p:
-                    options = held.get(h[1])
-                    out += tab.outbid(h[1]) if options is None else options
+                    out += tab.held[h[1]]
         # The Village slots and the Harbour office's groups you can pay for, then the Ships.
         mask = AFFORD_VILLAGE[gold if gold < _VILLAGE_CAP else _VILLAGE_CAP] & ~taken & self.open_village_mask
         most = gold // components.HARBOUR_COST
@@ -496,8 +492,7 @@ class QuetzalState(Activation, State):
             if h is None:
                 out += tab.empty[i]
             elif h[0] != p:
-                options = held.get(h[1])
-                out += tab.outbid(h[1]) if options is None else options
+                out += tab.held[h[1]]
         return out
 
     def _temple_discount(self, p: int) -> int:

@@ -14,7 +14,7 @@ play, search bots and the contract tests ask for them at every step.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from . import components
@@ -144,16 +144,31 @@ HARBOUR_MOST = MOST_MEEPLES
 TABLES: dict[tuple, Table] = {}
 
 
+class Kept(dict[int, list[Place]]):
+    """Lists of placements built on first use by ``build(key)`` and kept: a key met before costs one
+    dictionary lookup, in C (``Table`` holds one per kind of list)."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build: Callable[[int], list[Place]]):
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: int) -> list[Place]:
+        value = self[key] = self.build(key)
+        return value
+
+
 class Table:
     """The placement options of one reserve composition, built once and shared by every state.
 
     In board order a placement turn offers: the Camp, the Stele and Temple slots, the annexes and
-    the Black market, the Village slots, the Harbour office, the Ships.  ``opening(mask)`` is the
+    the Black market, the Village slots, the Harbour office, the Ships.  ``openings[mask]`` is the
     Camp and the unique slots of ``mask`` (bits of the Stele and Temple slots open to you);
-    ``opening_with_bids(mask)`` adds the groups for the annexes and the Black market while all four
+    ``openings_bids[mask]`` adds the groups for the annexes and the Black market while all four
     are empty; ``closing(mask, most)`` is the Village slots of ``mask`` and the Harbour groups of at
     most ``most`` meeples.  ``empty[i]``: groups for bidding location ``i`` while it is empty;
-    ``outbid(key)``: groups that outbid a holder (``key`` = location * 64 + colour code * 16 +
+    ``held[key]``: groups that outbid a holder (``key`` = location * 64 + colour code * 16 +
     the holder's size).  Every list is built on first use and kept.
     """
 
@@ -164,28 +179,21 @@ class Table:
         self.camp = free_options(CAMP, res, 99)
         self.singles = _SINGLES[(res[1] > 0) + 2 * (res[2] > 0) + 4 * (res[3] > 0)]
         self.empty = [(bid_options(i, ROLES_AT[i], 1, res) if KINDS[i] == "bidding" else []) for i in range(len(KINDS))]
-        self.held: dict[int, list[Place]] = {}
+        self.held = Kept(self._outbid)
         full = free_options(HARBOUR, res, 99)
         self.harbour = [[a for a in full if a.count <= m] for m in range(HARBOUR_MOST + 1)]
-        self.openings: dict[int, list[Place]] = {}
-        self.openings_bids: dict[int, list[Place]] = {}
+        self.openings = Kept(self._opening)
+        self.openings_bids = Kept(self._opening_with_bids)
         self.closings: dict[int, list[Place]] = {}
         TABLES[res] = self
 
-    def opening(self, mask: int) -> list[Place]:
+    def _opening(self, mask: int) -> list[Place]:
         """The Camp's groups, then one meeple on each Stele or Temple slot whose bit is set in ``mask``."""
-        out = self.openings.get(mask)
-        if out is None:
-            out = self.openings[mask] = self.camp + self._singles(mask)
-        return out
+        return self.camp + self._singles(mask)
 
-    def opening_with_bids(self, mask: int) -> list[Place]:
-        """``opening(mask)``, then the groups for the annexes and the Black market, all four empty."""
-        out = self.openings_bids.get(mask)
-        if out is None:
-            bids = [a for i in BIDS_BEFORE_VILLAGE for a in self.empty[i]]
-            out = self.openings_bids[mask] = self.opening(mask) + bids
-        return out
+    def _opening_with_bids(self, mask: int) -> list[Place]:
+        """``openings[mask]``, then the groups for the annexes and the Black market, all four empty."""
+        return self.openings[mask] + [a for i in BIDS_BEFORE_VILLAGE for a in self.empty[i]]
 
     def closing(self, mask: int, most: int) -> list[Place]:
         """One meeple on each Village slot of ``mask``, then the Harbour groups of at most ``most`` meeples."""
@@ -198,14 +206,11 @@ class Table:
     def _singles(self, mask: int) -> list[Place]:
         return [a for i in range(len(KINDS)) if mask >> i & 1 for a in self.singles[i]]
 
-    def outbid(self, key: int) -> list[Place]:
+    def _outbid(self, key: int) -> list[Place]:
         """The groups that outbid a holder: ``key`` = location * 64 + the holder's colour code * 16 + its size."""
-        out = self.held.get(key)
-        if out is None:
-            i, code, size = key // 64, (key % 64) // 16, key % 16
-            roles = ROLES_AT[i] if code == 2 else ("archaeologist",) if code == 1 else ("adventurer",)
-            out = self.held[key] = bid_options(i, tuple(r for r in roles if r in ROLES_AT[i]), size + 1, self.res)
-        return out
+        i, code, size = key // 64, (key % 64) // 16, key % 16
+        roles = ROLES_AT[i] if code == 2 else ("archaeologist",) if code == 1 else ("adventurer",)
+        return bid_options(i, tuple(r for r in roles if r in ROLES_AT[i]), size + 1, self.res)
 
 
 DELIVERIES: dict[tuple, list[Deliver]] = {}
