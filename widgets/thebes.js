@@ -123,7 +123,7 @@ function tbDigDialog(dig, ui) {
       class: `tb-bar${o.weeks === chosen.weeks ? " tb-barsel" : ""}`,
       dataset: { weeks: o.weeks, ui: "" },
       onclick: () => { sel.weeks = o.weeks; ui.redraw(); },
-      title: `${o.weeks} weeks: ${o.cards} cards, ${o.expected} points expected`,
+      title: `${o.weeks} week${o.weeks === 1 ? "" : "s"}: ${o.cards} card${o.cards === 1 ? "" : "s"}, ${o.expected} points expected`,
     },
       h("span", { class: "tb-barval" }, String(o.cards)),
       h("span", { class: "tb-barfill", style: `height:${Math.round(30 * o.expected / maxEv) + 2}px` }),
