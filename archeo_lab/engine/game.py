@@ -395,7 +395,11 @@ class State(abc.ABC):
 
     @abc.abstractmethod
     def _legal_actions(self) -> list[Action]:
-        """All legal actions of ``current_player``, sorted, each text unique."""
+        """All legal actions of ``current_player``, sorted, each text unique.
+
+        The list may be one the game keeps (a table shared by many positions): the engine never
+        changes it, and ``legal_actions()`` hands out copies.
+        """
 
     def _is_legal(self, action: Action) -> bool:
         """Whether a readable action of this game may be played now (``apply``, ``resolve`` and

@@ -47,7 +47,7 @@ from .components import CARD_BY_ID, LOCATIONS, OBJECT_BY_KEY, OBJECT_TYPES, RESE
 
 __all__ = [
     "QuetzalAction", "Place", "Reroll", "KeepToss", "TakeObject", "SellObject", "KeepObjects", "TakeUpgrade",
-    "Deliver", "NoDelivery", "ACTION_TYPES", "RESERVE_FACES", "ROLE_CHOICES",
+    "Deliver", "NoDelivery", "ACTION_TYPES", "RESERVE_FACES", "ROLE_CHOICES", "sort_in_board_order",
 ]
 
 #: What a placed group counts as: an adventurer, an archaeologist, or ``any`` (a free location,
@@ -105,6 +105,28 @@ class QuetzalAction(ValueAction):
         if not isinstance(other, QuetzalAction):
             return NotImplemented
         return self.order() >= other.order()
+
+
+class _Orders(dict[QuetzalAction, tuple[Any, ...]]):
+    """Each action's ``order()``, worked out the first time it is sorted: actions are interned values
+    (one object per value), so a table sorting actions met before reads each key with one lookup."""
+
+    __slots__ = ()
+
+    def __missing__(self, action: QuetzalAction) -> tuple[Any, ...]:
+        key = self[action] = action.order()
+        return key
+
+
+_ORDERS = _Orders()
+
+
+def sort_in_board_order(actions: list[Any]) -> None:
+    """Sort legal actions in place in board order (``QuetzalAction.order``, each key worked out once).
+
+    Only for the actions the rules offer (the placement and delivery tables): each is kept once.
+    """
+    actions.sort(key=_ORDERS.__getitem__)
 
 
 def _meeples_text(black: int, white: int, either: int, character: bool) -> str:

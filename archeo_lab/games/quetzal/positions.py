@@ -161,10 +161,8 @@ def _start_placement(state: QuetzalState, to_move: int) -> None:
     state.dummy_due = False
     state.turn = to_move
     state.changed()                     # the occupied spaces derived from the groups, no stale legal list
-    mover = state._next_placer()
-    if mover is None:
+    if not state._next_turn():          # the mover: the next seat with meeples from to_move on
         raise ValueError("nobody has a meeple left to place")
-    state.current_player = mover
     state.events = [("start", state.players), ("round", state.round, state.first)]
     problems = state.check()
     if problems:

@@ -98,7 +98,8 @@ __all__ = ["QuetzalState", "QuetzalGame", "GAME", "team_meeples", "DUMMY", "LOC"
 
 _REROLLS = [Reroll(f) for f in RESERVE_FACES]
 #: _REROLL_LISTS[bit mask of the reserve's non-empty kinds]: the legal rerolls, then "keep the toss".
-_REROLL_LISTS = [[_REROLLS[i] for i in range(4) if mask >> i & 1] + [KeepToss()] for mask in range(16)]
+_REROLL_LISTS: list[list[Action]] = [[*(_REROLLS[i] for i in range(4) if mask >> i & 1), KeepToss()]
+                                     for mask in range(16)]
 _TAKES = {c.id: TakeObject(c.id) for c in OBJECT_CARDS}
 _SELLS = {c.id: SellObject(c.id) for c in OBJECT_CARDS}
 _UPGRADES = {k.key: TakeUpgrade(k.key) for k in UPGRADE_KINDS}
@@ -216,7 +217,7 @@ class QuetzalState(Activation, State):
             return self._placements(p)
         if phase == REROLL:
             res = self.reserve[p]
-            return list(_REROLL_LISTS[(res[0] > 0) + 2 * (res[1] > 0) + 4 * (res[2] > 0) + 8 * (res[3] > 0)])
+            return _REROLL_LISTS[(res[0] > 0) + 2 * (res[1] > 0) + 4 * (res[2] > 0) + 8 * (res[3] > 0)]
         if phase == PICK:
             return [_TAKES[c] for c in sorted(self.temple)]
         if phase == SELL:
@@ -387,11 +388,14 @@ class QuetzalState(Activation, State):
         if self.dummy_due:
             self.dummy_due = False
             self._dummy_turn()
-        seat = self._next_placer()
-        if seat is None:
-            return False
-        self.phase, self.current_player = PLACE, seat
-        return True
+        n, turn, reserve = self.players, self.turn, self.reserve
+        for k in range(n):
+            seat = (turn + k) % n
+            r = reserve[seat]
+            if r[0] or r[1] or r[2] or r[3]:
+                self.phase, self.current_player = PLACE, seat
+                return True
+        return False
 
     def _run_pending(self) -> bool:
         """Do the automatic steps at the head of ``pending``; True when a player must decide one."""
@@ -469,24 +473,26 @@ class QuetzalState(Activation, State):
         gold, taken, holds = self.gold[p], self.taken, self.holds
         # The Camp, then the Stele and Temple slots you can pay for (never the Stele for the token's holder).
         money = gold + temple_discount(self.upgrades[p]) if self.upgrades[p] else gold
-        mask = AFFORD_TEMPLE[money if money < _TEMPLE_CAP else _TEMPLE_CAP] & ~taken
+        opening = AFFORD_TEMPLE[money if money < _TEMPLE_CAP else _TEMPLE_CAP] & ~taken
         if self.first == p:
-            mask &= ~STELE_BIT
-        # Bidding locations: any group while empty, an outbid while another seat holds one.
-        if not taken & BID_A_BITS:
-            out: list[Action] = list(tab.openings_bids[mask])
+            opening &= ~STELE_BIT
+        # The Village slots and the Harbour office's groups you can pay for.
+        village = AFFORD_VILLAGE[gold if gold < _VILLAGE_CAP else _VILLAGE_CAP] & ~taken & self.open_village_mask
+        most = gold // components.HARBOUR_COST
+        closing = tab.closings[village, most if most < HARBOUR_MOST else HARBOUR_MOST]
+        # In board order: the opening, the bidding locations (any group while empty, an outbid while
+        # another seat holds one), the closing, the Ships.
+        if not taken & BID_A_BITS:                   # the annexes and the Black market all empty
+            out: list[Action] = [*tab.openings_bids[opening], *closing]
         else:
-            out = list(tab.openings[mask])
+            out = list(tab.openings[opening])
             for i in BIDS_BEFORE_VILLAGE:
                 h = holds[i]
                 if h is None:
                     out += tab.empty[i]
                 elif h[0] != p:
                     out += tab.held[h[1]]
-        # The Village slots and the Harbour office's groups you can pay for, then the Ships.
-        mask = AFFORD_VILLAGE[gold if gold < _VILLAGE_CAP else _VILLAGE_CAP] & ~taken & self.open_village_mask
-        most = gold // components.HARBOUR_COST
-        out += tab.closing(mask, most if most < HARBOUR_MOST else HARBOUR_MOST)
+            out += closing
         for i in self.open_ships:
             h = holds[i]
             if h is None:
@@ -550,15 +556,6 @@ class QuetzalState(Activation, State):
             res[E] += group[4]
             res[C] += group[5]
         self.events.append(("outbid", seat, LOCATIONS[i].key, group_size(group)))
-
-    def _next_placer(self) -> int | None:
-        n, turn, reserve = self.players, self.turn, self.reserve
-        for k in range(n):
-            p = (turn + k) % n
-            r = reserve[p]
-            if r[0] or r[1] or r[2] or r[3]:
-                return p
-        return None
 
     #: Two players: the neutral expedition puts 2 meeples on a random bidding location it can take.
     _dummy_turn = neutral.dummy_turn

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from . import components
-from .actions import Deliver, Place, QuetzalAction
+from .actions import Deliver, Place, sort_in_board_order
 from .components import (
     ANNEX_BONUS, COVERED_TWO_PLAYERS, DELIVERY_MAX, LOCATIONS, MOST_MEEPLES, OBJECT_TYPES, SHIP_VP, TEAM_MEEPLES,
     TILE_KIND, TWO_PLAYERS,
@@ -71,7 +71,7 @@ def single_options(loc: int, res: tuple) -> list[Place]:
                 out.append(Place(name, role, 0, 0, 1, False))
             if res[C]:
                 out.append(Place(name, role, 0, 0, 0, True))
-        out.sort(key=QuetzalAction.order)
+        sort_in_board_order(out)
         _OPTIONS[key] = out
     return out
 
@@ -85,7 +85,7 @@ def free_options(loc: int, res: tuple, most: int) -> list[Place]:
         out = [Place(name, "any", b, w, e, bool(c))
                for b in range(res[B] + 1) for w in range(res[W] + 1) for e in range(res[E] + 1)
                for c in range(res[C] + 1) if 0 < b + w + e + c <= most]
-        out.sort(key=QuetzalAction.order)
+        sort_in_board_order(out)
         _OPTIONS[key] = out
     return out
 
@@ -108,7 +108,7 @@ def bid_options(loc: int, roles: tuple, least: int, res: tuple) -> list[Place]:
                         if n >= max(least, 1) and not (n == 1 and c):
                             out.append(Place(name, role, f if role == "adventurer" else 0,
                                              f if role == "archaeologist" else 0, e, bool(c)))
-        out.sort(key=QuetzalAction.order)
+        sort_in_board_order(out)
         _OPTIONS[key] = out
     return out
 
@@ -144,17 +144,17 @@ HARBOUR_MOST = MOST_MEEPLES
 TABLES: dict[tuple, Table] = {}
 
 
-class Kept(dict[int, list[Place]]):
+class Kept(dict[Any, list[Place]]):
     """Lists of placements built on first use by ``build(key)`` and kept: a key met before costs one
     dictionary lookup, in C (``Table`` holds one per kind of list)."""
 
     __slots__ = ("build",)
 
-    def __init__(self, build: Callable[[int], list[Place]]):
+    def __init__(self, build: Callable[[Any], list[Place]]):
         super().__init__()
         self.build = build
 
-    def __missing__(self, key: int) -> list[Place]:
+    def __missing__(self, key: Any) -> list[Place]:
         value = self[key] = self.build(key)
         return value
 
@@ -166,7 +166,7 @@ class Table:
     the Black market, the Village slots, the Harbour office, the Ships.  ``openings[mask]`` is the
     Camp and the unique slots of ``mask`` (bits of the Stele and Temple slots open to you);
     ``openings_bids[mask]`` adds the groups for the annexes and the Black market while all four
-    are empty; ``closing(mask, most)`` is the Village slots of ``mask`` and the Harbour groups of at
+    are empty; ``closings[mask, most]`` is the Village slots of ``mask`` and the Harbour groups of at
     most ``most`` meeples.  ``empty[i]``: groups for bidding location ``i`` while it is empty;
     ``held[key]``: groups that outbid a holder (``key`` = location * 64 + colour code * 16 +
     the holder's size).  Every list is built on first use and kept.
@@ -184,7 +184,7 @@ class Table:
         self.harbour = [[a for a in full if a.count <= m] for m in range(HARBOUR_MOST + 1)]
         self.openings = Kept(self._opening)
         self.openings_bids = Kept(self._opening_with_bids)
-        self.closings: dict[int, list[Place]] = {}
+        self.closings = Kept(self._closing)
         TABLES[res] = self
 
     def _opening(self, mask: int) -> list[Place]:
@@ -195,13 +195,11 @@ class Table:
         """``openings[mask]``, then the groups for the annexes and the Black market, all four empty."""
         return self.openings[mask] + [a for i in BIDS_BEFORE_VILLAGE for a in self.empty[i]]
 
-    def closing(self, mask: int, most: int) -> list[Place]:
-        """One meeple on each Village slot of ``mask``, then the Harbour groups of at most ``most`` meeples."""
-        key = mask * (HARBOUR_MOST + 1) + most
-        out = self.closings.get(key)
-        if out is None:
-            out = self.closings[key] = self._singles(mask) + self.harbour[most]
-        return out
+    def _closing(self, key: tuple[int, int]) -> list[Place]:
+        """One meeple on each Village slot of ``mask``, then the Harbour groups of at most ``most`` meeples
+        (``key = (mask, most)``)."""
+        mask, most = key
+        return self._singles(mask) + self.harbour[most]
 
     def _singles(self, mask: int) -> list[Place]:
         return [a for i in range(len(KINDS)) if mask >> i & 1 for a in self.singles[i]]
@@ -229,7 +227,7 @@ def delivery_options(t: int, have) -> list[Deliver]:
                     for d in range(min(have[3], n - g - v) + 1):
                         if n - g - v - d <= have[0]:
                             out.append(Deliver(name, n, g, v, d))
-        out.sort(key=QuetzalAction.order)
+        sort_in_board_order(out)
         DELIVERIES[key] = out
     return out
 
@@ -276,11 +274,15 @@ def derive_board(state: Any) -> None:
                    for i, g in enumerate(state.spots)]
 
 
+#: Per upgrade tile: 1 for a "Temple -1" tile, else 0.
+_IS_TEMPLE_DISCOUNT = {t: int(kind == "temple-discount") for t, kind in TILE_KIND.items()}
+
+
 def temple_discount(upgrades: Iterable[str]) -> int:
     """Gold off each Temple slot for these upgrade tiles ("Temple -1", ``components.TEMPLE_DISCOUNT`` per tile)."""
     if not upgrades:                     # most seats hold no tile: no count to make
         return 0
-    return components.TEMPLE_DISCOUNT * sum(TILE_KIND[t] == "temple-discount" for t in upgrades)
+    return components.TEMPLE_DISCOUNT * sum(map(_IS_TEMPLE_DISCOUNT.__getitem__, upgrades))
 
 
 def placement_cost(i: int, count: int, upgrades: Iterable[str]) -> int:
