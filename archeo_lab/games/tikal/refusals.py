@@ -411,7 +411,7 @@ class _MovesFrom:
         top = max((c for _, c in self.dsts), default=0)
         for k in range(top, ACTION_POINTS + 1):
             lists[k] = full
-        for k in range(min(top, ACTION_POINTS + 1)):
+        for k in range(top if top <= ACTION_POINTS else ACTION_POINTS + 1):
             lists[k] = [a[piece] for (_, c), a in zip(self.dsts, self.actions) if c <= k]
         out = lists[ap]
         assert out is not None
@@ -540,7 +540,7 @@ class Offers(Position):
                 if done < per_turn and row[i] + (lead == i) > done:
                     found[1].append(DIG[i])
         uncovers, digs, camps, guardians, leader_guardians = found
-        return uncovers + digs + camps + guardians + leader_guardians
+        return [*uncovers, *digs, *camps, *guardians, *leader_guardians]
 
     def _temple_offers(self, p: int, i: int, n: int, lead: int, can_uncover: bool, can_guard: bool,
                        per_turn: int, found: tuple[list[Action], ...]) -> None:
