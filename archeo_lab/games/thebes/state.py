@@ -180,7 +180,7 @@ class ThebesState(State):
         if phase == TURN:
             return self._turn_actions(p)
         if phase == WEEKS:
-            return list(self._offers.lengths["assistant" in self.hand[p]])
+            return self._offers.lengths["assistant" in self.hand[p]]    # kept: the engine hands out copies
         assert pending is not None
         if phase == DRAW:
             return [DRAWS[pending[2], pending[3]]]
