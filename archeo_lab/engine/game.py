@@ -25,6 +25,7 @@ import importlib.util
 import json
 from itertools import repeat
 from operator import is_
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .actions import Action, ActionCodec
@@ -212,7 +213,7 @@ class State(abc.ABC):
     #: Number of chance or reveal events so far (draws, shuffles, tosses, bids
     #: revealed).  ``Match.undo`` never goes back across one.
     chance_count: int
-    _legal_cache: list[Action] | None
+    _legal_cache: Sequence[Action] | None
 
     # -- the contract, in DESIGN.md's order -----------------------------------
     current_player: int | None
@@ -362,7 +363,7 @@ class State(abc.ABC):
             raise ValueError(f"seat must be an integer from 0 to {self.players - 1}, not {player!r}")
         return player
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> Sequence[Action]:
         """The legal actions, computed once per position (apply() clears the cache)."""
         legal = self._legal_cache
         if legal is None:
@@ -394,7 +395,7 @@ class State(abc.ABC):
         """The position after set-up (the rule book's "Préparation")."""
 
     @abc.abstractmethod
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> Sequence[Action]:
         """All legal actions of ``current_player``, sorted, each text unique.
 
         The list may be one the game keeps (a table shared by many positions): the engine never

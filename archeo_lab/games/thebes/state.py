@@ -84,7 +84,7 @@ each tested in ``tests/test_thebes_rules.py``):
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from archeo_lab.engine import Action, Fields, Game, Rng, State
@@ -172,7 +172,7 @@ class ThebesState(State):
         return s
 
     # -- the contract ---------------------------------------------------------------------------------
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> Sequence[Action]:
         """The legal list, generated fast; ``refusals.refusal`` is the rule it follows (and is tested against)."""
         phase, p, pending = self.phase, self.current_player, self.pending
         if p is None:
