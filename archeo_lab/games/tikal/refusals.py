@@ -387,6 +387,13 @@ CHECKS: dict[type[Any], Callable[[TikalState, Any], str | None]] = {
 }
 
 
+#: The order of a turn's site offers (``Offers._site_offers``): uncover a level, dig, set up a camp, place a
+#: guardian explorer, place the leader as guardian; each such action's place in it.
+SITE_ORDER: dict[Action, int] = {
+    **{a: 0 for row in UNCOVER for a in row}, **{a: 1 for a in DIG}, **{a: 2 for a in CAMP},
+    **{a: 3 + k for k, row in enumerate(GUARDIAN) for a in row},
+}
+
 # -- the offers: every legal action, fast ---------------------------------------------------------------
 class _MovesFrom:
     """One seat's moves out of one space on one board layout (``BoardLayout.moves``).
@@ -525,40 +532,40 @@ class Offers(Position):
         if lead >= 0 and not row[lead]:
             spaces = spaces[:]
             insort(spaces, lead)
-        # One list per kind of offer, in the order they are listed: uncover, dig, camp, guardian, leader guardian.
-        found: tuple[list[Action], ...] = ([], [], [], [], [])
+        found: list[Action] = []                               # in space order; sorted by kind below
         for i in spaces:
             k = kind[i]
             if k == "clearing":
                 if can_camp and self.camp_of[i] is None:
-                    found[2].append(CAMP[i])
+                    found.append(CAMP[i])
             elif k == "temple":
                 if self.guard[i] is None and (can_uncover or can_guard):
                     self._temple_offers(p, i, row[i], lead, can_uncover, can_guard, per_turn, found)
             elif k == "ruin" and can_dig:
                 done = self.digs_turn.get(i, 0)
                 if done < per_turn and row[i] + (lead == i) > done:
-                    found[1].append(DIG[i])
-        uncovers, digs, camps, guardians, leader_guardians = found
-        return [*uncovers, *digs, *camps, *guardians, *leader_guardians]
+                    found.append(DIG[i])
+        if len(found) > 1:
+            found.sort(key=SITE_ORDER.__getitem__)            # stable: by kind, each kind still in space order
+        return found
 
     def _temple_offers(self, p: int, i: int, n: int, lead: int, can_uncover: bool, can_guard: bool,
-                       per_turn: int, found: tuple[list[Action], ...]) -> None:
+                       per_turn: int, found: list[Action]) -> None:
         """D and H on the unguarded temple at ``i`` where ``p`` has ``n`` explorers (and perhaps the leader),
-        at most ``per_turn`` levels a turn; ``found`` is ``_site_offers``' lists by kind."""
+        at most ``per_turn`` levels a turn, added to ``found`` (``_site_offers``' list)."""
         if can_uncover:
             v, done = self.value[i] + 1, self.levels_turn.get(i, 0)
             if v <= _MAX_LEVEL and self.levels[v] and done < per_turn and n + (lead == i) > done:
-                found[0].append(UNCOVER[i][v])
+                found.append(UNCOVER[i][v])
         if can_guard:
             mine = n + (LEADER_STRENGTH if lead == i else 0)
             for s in range(self.players):
                 if s != p and self.expl[s][i] + (LEADER_STRENGTH if self.leader_at[s] == i else 0) >= mine:
                     return
             if n:
-                found[3].append(GUARDIAN[0][i])
+                found.append(GUARDIAN[0][i])
             if lead == i:
-                found[4].append(GUARDIAN[1][i])
+                found.append(GUARDIAN[1][i])
 
     def _exchanges(self, p: int) -> list[Exchange]:
         """F: each treasure ``p`` holds once for a different one a rival holds once."""
