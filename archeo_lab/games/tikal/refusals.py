@@ -394,6 +394,7 @@ SITE_ORDER: dict[Action, int] = {
     **{a: 3 + k for k, row in enumerate(GUARDIAN) for a in row},
 }
 
+
 # -- the offers: every legal action, fast ---------------------------------------------------------------
 class _MovesFrom:
     """One seat's moves out of one space on one board layout (``BoardLayout.moves``).
@@ -418,7 +419,7 @@ class _MovesFrom:
         top = max((c for _, c in self.dsts), default=0)
         for k in range(top, ACTION_POINTS + 1):
             lists[k] = full
-        for k in range(top if top <= ACTION_POINTS else ACTION_POINTS + 1):
+        for k in range(min(top, ACTION_POINTS + 1)):
             lists[k] = [a[piece] for (_, c), a in zip(self.dsts, self.actions) if c <= k]
         out = lists[ap]
         assert out is not None
