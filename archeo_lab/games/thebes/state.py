@@ -208,7 +208,7 @@ class ThebesState(State):
                     if held >= museum[key]:
                         keys.add(key)
         # (no None among the keys: the storage spaces are full between turns)
-        out: list[Action] = list(map(TAKES.__getitem__, sorted(keys)))  # type: ignore[arg-type,type-var]
+        out: list[Action] = [TAKES[k] for k in sorted(keys)]  # type: ignore[index,type-var]
         hand = self.hand[p]
         general = False
         if hand:
