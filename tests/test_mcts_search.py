@@ -122,6 +122,36 @@ def test_settings_arguments_then_hints_then_level():
             given["rollout_sample"], given["exploration"]) == (5, "random", 2, 3.5, None, 0.3)
 
 
+def test_means_are_normalized_from_three_seats_and_an_argument_or_hint_wins(monkeypatch):
+    """With three or more seats the margin over the best other seat saturates the logistic: the search rescales
+    its mean rewards between the node's lowest and highest (``normalize``); with two it keeps them as they are."""
+    cibola = al.get_game("cibola")
+    bot = bots.MCTSBot(seed=1)
+    assert [bot.settings(cibola, n)["normalize"] for n in (2, 3, 4)] == [False, True, True]
+    assert bot.settings(cibola)["normalize"] is False
+    assert bots.MCTSBot(seed=1, normalize=False).settings(cibola, 4)["normalize"] is False
+    assert bots.MCTSBot(seed=1, normalize=True).settings(cibola, 2)["normalize"] is True
+    monkeypatch.setattr(type(cibola), "search_hints", {**cibola.search_hints, "normalize": False})
+    assert bot.settings(cibola, 3)["normalize"] is False
+    state = midgame("cibola", players=3)
+    searched = bots.MCTSBot(seed=1, iterations=40, think_time=600)
+    assert searched.choose(state) in state.legal_actions()
+    assert searched.last_search["settings"]["normalize"] is False
+
+
+def test_hints_for_a_player_count_win_over_the_games_hints(monkeypatch):
+    cibola = al.get_game("cibola")
+    monkeypatch.setattr(type(cibola), "search_hints",
+                        {"rollout": "greedy", "rollout_depth": 8, "players": {4: {"rollout_depth": 2}}})
+    bot = bots.MCTSBot(seed=1)
+    assert [bot.settings(cibola, n)["rollout_depth"] for n in (2, 3, 4)] == [8, 8, 2]
+    assert bots.MCTSBot(seed=1, rollout_depth=5).settings(cibola, 4)["rollout_depth"] == 5
+    state = midgame("cibola", players=4)
+    bot = bots.MCTSBot(seed=1, iterations=20, think_time=600)
+    bot.choose(state)
+    assert bot.last_search["settings"]["rollout_depth"] == 2
+
+
 def test_levels_grow_and_fit_their_caps():
     easy, medium, hard = (bots.LEVELS[k] for k in ("easy", "medium", "hard"))
     assert easy[0] < medium[0] < hard[0] and easy[1] < medium[1] < hard[1] and easy[3] <= medium[3] <= hard[3]
@@ -130,7 +160,7 @@ def test_levels_grow_and_fit_their_caps():
 @pytest.mark.parametrize("options,field", [
     ({"iterations": 0}, "iterations"), ({"iterations": -3}, "iterations"), ({"rollout": "smart"}, "rollout"),
     ({"think_time": 0}, "think_time"), ({"rollout_sample": 0}, "rollout_sample"), ({"level": "expert"}, "level"),
-    ({"root_width": 0}, "root_width"),
+    ({"root_width": 0}, "root_width"), ({"normalize": "yes"}, "normalize"),
 ])
 def test_bad_settings_are_refused_by_name(options, field):
     with pytest.raises(ValueError, match=field):

@@ -26,6 +26,14 @@ Tree Search", IEEE TCIAIG 4(2), 2012):
    *Availability* counts the iterations in which the action was legal: with
    hidden information the legal actions change from one determinization to
    the next, and plain parent visits would over-explore rare actions.
+   With ``normalize`` (the default with ``NORMALIZE_FROM`` seats or more), the
+   mean rewards of the node's actions are first rescaled to [0, 1] between
+   their lowest and highest (as MuZero does with its values).  With three or
+   four seats the margin over the *best* other seat is mostly negative, the
+   logistic saturates near 0 and the moves' means differ by thousandths, so
+   the exploration term spread the visits evenly (e.g. 16, 16, 15, 15 ... 13
+   over 14 moves of a 3-player Cibola pick); rescaled, the visits go to the
+   best moves again.
 3. **Expand** one untried legal action: at the root, in the order of the
    greedy bot's one-move evaluation (best first, so even a short search has
    looked at greedy's choice); deeper, at random.  With ``root_width`` set,
@@ -67,8 +75,9 @@ search: the budget is a hard cap, checked at every greedy rollout step and
 every 16 random ones, reached only on a slower or busier machine (then the
 play depends on the speed, and ``last_search["completed"]`` is False).  A game may declare
 ``Game.search_hints`` (``rollout``, ``rollout_depth``, ``rollout_sample``,
-``root_width``, ``tree_width``, ``reward_scale``, ``exploration``, ``prior_weight``, and
-``iterations`` per level when the game's iterations are cheaper or dearer than most), the settings under which the
+``root_width``, ``tree_width``, ``reward_scale``, ``exploration``, ``prior_weight``, ``normalize``,
+``iterations`` per level when the game's iterations are cheaper or dearer than most, and ``players``: a
+player count -> settings for that many seats, over the others), the settings under which the
 search plays it best; an argument given to the bot wins over the hint.
 
 >>> import archeo_lab as al
@@ -104,7 +113,9 @@ ROLLOUTS = ("random", "greedy")
 #: Defaults when neither the bot's arguments nor the game's ``search_hints`` say otherwise.
 DEFAULTS: dict[str, Any] = {"rollout": "random", "random_depth": 4, "greedy_depth": 16, "rollout_sample": 6,
             "exploration": 0.7, "prior_weight": 0.0, "root_width": None, "tree_width": None,
-            "reward_scale": None}
+            "reward_scale": None, "normalize": None}
+#: With ``normalize`` unset, the mean rewards are normalized (see ``_rewards``' caller) from this many seats on.
+NORMALIZE_FROM = 3
 #: What a seat records for a move it could not tell apart from another legal move.
 MASKED = "?"
 
@@ -120,7 +131,7 @@ class MCTSBot(Bot):
                  rollout: str | None = None, rollout_depth: int | None = None,
                  rollout_sample: int | None | str = "hint", prior_weight: float | None = None,
                  root_width: int | None | str = "hint", tree_width: int | None | str = "hint",
-                 reward_scale: float | None | str = "hint"):
+                 reward_scale: float | None | str = "hint", normalize: bool | None = None):
         super().__init__(seed)
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; choose one of: {', '.join(LEVELS)}")
@@ -137,6 +148,8 @@ class MCTSBot(Bot):
         for name, width in (("root_width", root_width), ("tree_width", tree_width)):
             if width not in ("hint", None) and (not isinstance(width, int) or isinstance(width, bool) or width < 1):
                 raise ValueError(f"{name} must be a whole number >= 1 or None, not {width!r}")
+        if normalize is not None and not isinstance(normalize, bool):
+            raise ValueError(f"normalize must be True, False or None, not {normalize!r}")
         if reward_scale not in ("hint", None) and (not isinstance(reward_scale, (int, float))
                                                    or isinstance(reward_scale, bool) or not reward_scale > 0):
             raise ValueError(f"reward_scale must be a number > 0 or None, not {reward_scale!r}")
@@ -146,7 +159,8 @@ class MCTSBot(Bot):
         self._given: dict[str, Any] = {"iterations": iterations, "budget": budget, "think_time": think_time,
                        "rollout": rollout, "rollout_depth": rollout_depth, "exploration": exploration,
                        "rollout_sample": rollout_sample, "prior_weight": prior_weight, "root_width": root_width,
-                       "tree_width": tree_width, "reward_scale": reward_scale}
+                       "tree_width": tree_width, "reward_scale": reward_scale,
+                       "normalize": normalize}
         #: What the last decision looked like: per root action, visits and mean reward.
         self.last_search: dict[str, Any] = {}
 
@@ -156,9 +170,12 @@ class MCTSBot(Bot):
         value: float | None = self._given["exploration"]
         return value
 
-    def settings(self, game: Any) -> dict[str, Any]:
-        """The settings used for ``game``: arguments, else the game's ``search_hints``, else the level's."""
+    def settings(self, game: Any, players: int | None = None) -> dict[str, Any]:
+        """The settings used for ``game`` (with ``players`` seats): arguments, else the game's ``search_hints``
+        (those of ``search_hints["players"][players]`` first), else the level's."""
         hints = getattr(game, "search_hints", {}) or {}
+        if players is not None and players in hints.get("players", {}):
+            hints = {**hints, **hints["players"][players]}
         given = self._given
         rollout = given["rollout"] or hints.get("rollout", DEFAULTS["rollout"])
         random_iterations, greedy_iterations, level_budget, cap = LEVELS[self.level]
@@ -190,9 +207,14 @@ class MCTSBot(Bot):
         prior_weight = given["prior_weight"]
         if prior_weight is None:
             prior_weight = hints.get("prior_weight", DEFAULTS["prior_weight"])
+        normalize = given["normalize"]
+        if normalize is None:
+            normalize = hints.get("normalize", DEFAULTS["normalize"])
+        if normalize is None:
+            normalize = players is not None and players >= NORMALIZE_FROM
         return {"rollout": rollout, "rollout_depth": depth, "rollout_sample": sample, "iterations": iterations,
                 "budget": budget, "exploration": exploration, "prior_weight": prior_weight, "root_width": width,
-                "tree_width": tree_width, "reward_scale": reward_scale,
+                "tree_width": tree_width, "reward_scale": reward_scale, "normalize": normalize,
                 "think_time": cap if given["think_time"] is None else given["think_time"]}
 
     def choose(self, state: State) -> Action:
@@ -205,7 +227,7 @@ class MCTSBot(Bot):
                                 "completed": True,
                                 "actions": [{"action": str(legal[0]), "visits": 0, "mean_reward": None}]}
             return legal[0]
-        cfg = self.settings(state.game)
+        cfg = self.settings(state.game, state.players)
         greedy, depth_cap, sample = cfg["rollout"] == "greedy", cfg["rollout_depth"], cfg["rollout_sample"]
         rng, evaluate, c = self.rng, _evaluator(state.game), cfg["exploration"]
         players = state.players
@@ -222,6 +244,7 @@ class MCTSBot(Bot):
         tree_width, scale = cfg["tree_width"], cfg["reward_scale"]
         prior: dict[Action, float] = {}             # root actions: reward of the position one move ahead
         bias = cfg["prior_weight"]
+        norm = cfg["normalize"]
         start = time.perf_counter()
         deadline = start + cfg["think_time"]
         spent = iterations = 0
@@ -276,10 +299,17 @@ class MCTSBot(Bot):
                 else:
                     action, best_score, st = actions[0], -1.0, stats[actions[0]]   # every score beats -1
                     at_root = bias and key == root_key
+                    lo, span = 0.0, 1.0      # with ``normalize``: the means rescaled to [0, 1] over the node
+                    if norm:
+                        means = [stats[a][1] / stats[a][0] for a in actions]
+                        lo = min(means)
+                        span = max(means) - lo
+                        if span < 1e-9:
+                            lo, span = 0.0, 1.0
                     for a in actions:
                         s = stats[a]
                         s[2] += 1
-                        score = s[1] / s[0] + c * sqrt(log(s[2]) / s[0])
+                        score = (s[1] / s[0] - lo) / span + c * sqrt(log(s[2]) / s[0])
                         if at_root:
                             score += bias * prior.get(a, 0.0) / (s[0] + 1)
                         if score > best_score:
