@@ -122,21 +122,22 @@ def test_settings_arguments_then_hints_then_level():
             given["rollout_sample"], given["exploration"]) == (5, "random", 2, 3.5, None, 0.3)
 
 
-def test_means_are_normalized_from_three_seats_and_an_argument_or_hint_wins(monkeypatch):
-    """With three or more seats the margin over the best other seat saturates the logistic: the search rescales
-    its mean rewards between the node's lowest and highest (``normalize``); with two it keeps them as they are."""
-    cibola = al.get_game("cibola")
+def test_means_are_normalized_where_a_hint_or_argument_says_so(monkeypatch):
+    """``normalize`` rescales a node's mean rewards between its lowest and highest: off by default, on where the
+    game's hints say so for a player count (Quetzal with 3 seats), and an argument wins over both."""
+    cibola, quetzal = al.get_game("cibola"), al.get_game("quetzal")
     bot = bots.MCTSBot(seed=1)
-    assert [bot.settings(cibola, n)["normalize"] for n in (2, 3, 4)] == [False, True, True]
-    assert bot.settings(cibola)["normalize"] is False
-    assert bots.MCTSBot(seed=1, normalize=False).settings(cibola, 4)["normalize"] is False
+    assert [bot.settings(cibola, n)["normalize"] for n in (2, 3, 4)] == [False, False, False]
+    assert [bot.settings(quetzal, n)["normalize"] for n in (2, 3, 4, 5)] == [False, True, False, False]
+    assert bot.settings(quetzal)["normalize"] is False
+    assert bots.MCTSBot(seed=1, normalize=False).settings(quetzal, 3)["normalize"] is False
     assert bots.MCTSBot(seed=1, normalize=True).settings(cibola, 2)["normalize"] is True
-    monkeypatch.setattr(type(cibola), "search_hints", {**cibola.search_hints, "normalize": False})
-    assert bot.settings(cibola, 3)["normalize"] is False
+    monkeypatch.setattr(type(cibola), "search_hints", {**cibola.search_hints, "normalize": True})
+    assert bot.settings(cibola, 3)["normalize"] is True
     state = midgame("cibola", players=3)
     searched = bots.MCTSBot(seed=1, iterations=40, think_time=600)
     assert searched.choose(state) in state.legal_actions()
-    assert searched.last_search["settings"]["normalize"] is False
+    assert searched.last_search["settings"]["normalize"] is True
 
 
 def test_hints_for_a_player_count_win_over_the_games_hints(monkeypatch):

@@ -604,10 +604,6 @@ class LuxorGame(Game):
     rules_version = 2   # 2: a camp's extras leave in one line by default ("+split" variants for several)
     summary = "straight-line movement, last-mover advantage"
     action_types = ACTION_TYPES
-    # With 3 or 4 seats the search values a move by the evaluation right after it (no random moves after the
-    # tree): random moves undo the camp's claims that the evaluation counts for the seat to move, and cost the
-    # search bot most of its games against greedy bots (README, issue 18).  Two players keep 4 random moves.
-    search_hints = {"players": {3: {"rollout_depth": 0}, 4: {"rollout_depth": 0}}}
     state_class = LuxorState
 
 
