@@ -86,7 +86,7 @@ the reason for a refusal); ``auction.py`` the advanced rounds and auctions;
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from archeo_lab.engine import Action, Fields, Game, Rng, State
@@ -219,13 +219,13 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
         return s
 
     # -- the contract ---------------------------------------------------------------------------------
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> Sequence[Action]:
         phase = self.phase
         if phase == ACTIONS:
             return self._legal_ap()
         if phase == PLACE:
             assert self.in_hand is not None
-            return list(self._legal_place(self.in_hand))
+            return self._legal_place(self.in_hand)
         if phase == BID:
             return [PASS, *bids(self.high_bid + 1, self.points[self._seat()])]
         if phase == CHOOSE:
