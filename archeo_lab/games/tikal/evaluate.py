@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from itertools import compress
 
 from . import scoring
 from .components import TILE_BY_ID
@@ -38,7 +37,6 @@ RUIN_TOKEN = 0.6            # a treasure within reach
 PIECE = 0.05                # a piece in play
 #: n pieces on one hex are worth 1, 1.5, 1.75, ... times its proximity (crowds add little).
 _CROWD = [2 - 2 ** (1 - n) if n else 0.0 for n in range(40)]
-_RANGE = range(SPACES)
 CAMP = 1.5                  # a camp set up
 TURN_VALUE = 3.0            # what winning an auction is worth (a turn with the first choice)
 AP_HAIR = 0.001             # per AP left to the player spending them
@@ -63,8 +61,9 @@ def future_scorings(state) -> list[int]:
     >>> future_scorings(al.get_game("tikal").new_state(players=2, seed=1))
     [4, 4]
     """
-    is_volcano = _VOLCANOES.__contains__
-    volcanoes = sum(map(is_volcano, state.stack)) + sum(map(is_volcano, state.offer))
+    volcanoes = len(_VOLCANOES.intersection(state.stack))      # tile ids are unique
+    if state.offer:
+        volcanoes += len(_VOLCANOES.intersection(state.offer))
     base = volcanoes + (0 if state.turn_kind == "final" else 1)
     pending = set()
     if state.turn_kind != "normal" and state.current_player is not None:
@@ -124,8 +123,8 @@ def proximity(state) -> list[float]:
     geo = state.layout()
     # Keyed by what it reads besides the layout, so that it is a pure function of the position.
     tokens = state.tokens
-    key = ("proximity", tuple(map(state.value.__getitem__, geo.temples)),
-           tuple(sorted(zip(tokens, map(len, tokens.values())))))
+    key = ("proximity", tuple(map(state.value.__getitem__, geo.temples)), tuple(tokens),
+           tuple(map(len, tokens.values())))
     field = geo.extra.get(key)
     if field is not None:
         return field  # type: ignore[no-any-return]
@@ -161,9 +160,10 @@ def evaluate(state) -> list[float]:
     expl, leader_at = state.expl, state.leader_at
     lead3 = scoring.LEADER_STRENGTH
     value, guard = state.value, state.guard
+    spaces_of = state._occ             # per seat, the spaces with its explorers, in order
     occupied = set(leader_at)          # the spaces with a piece (and -1, a leader not in play)
-    for row in expl:
-        occupied.update(compress(_RANGE, row))
+    for row in spaces_of:
+        occupied.update(row)
     for i in state.layout().temples:
         v = value[i]
         g = guard[i]
@@ -198,7 +198,7 @@ def evaluate(state) -> list[float]:
         row = expl[s]
         lead = leader_at[s]
         total = 0.0
-        for i in compress(_RANGE, row):
+        for i in spaces_of[s]:
             total += near[i] * _CROWD[row[i] + (lead == i)]
         if lead >= 0 and not row[lead]:
             total += near[lead]
