@@ -20,23 +20,28 @@ import archeo_lab as al
 from archeo_lab import bots
 from archeo_lab.theory.tournaments import wilson_interval
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _common import percentile  # noqa: E402
+from strength import Timed  # noqa: E402
+
 
 def main() -> int:
     game, players, first, end = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
     opts = json.loads(sys.argv[5]) if len(sys.argv) > 5 else {}
     level = sys.argv[6] if len(sys.argv) > 6 else "medium"
     mode, extra = os.environ.get("MODE", "multi"), os.environ.get("HOPTS", "")
-    score, row, started = 0.0, [], time.time()
+    score, row, started, times = 0.0, [], time.time(), []
     for seed in range(first, end):
         if mode == "hard":
             players, seat = 2, seed % 2
-            me = bots.make("mcts", seed=1000 + seed, level=level, **{**opts, **json.loads(extra or "{}")})
+            me = Timed(bots.make("mcts", seed=1000 + seed, level=level, **{**opts, **json.loads(extra or "{}")}))
             seats = {seat: me, 1 - seat: bots.make("mcts", seed=1000 + seed, level="medium", **opts)}
         else:
             seat = seed % players
-            seats = {s: (bots.make("mcts", seed=1000 + seed, level=level, **opts) if s == seat
-                         else bots.make("greedy", seed=1000 + seed)) for s in range(players)}
+            me = Timed(bots.make("mcts", seed=1000 + seed, level=level, **opts))
+            seats = {s: (me if s == seat else bots.make("greedy", seed=1000 + seed)) for s in range(players)}
         match = al.Match(game, players=players, seed=seed, opponents=seats)
+        times.extend(me.decisions)
         winners = match.state.winners()
         won = (seat in winners) / len(winners)
         score += won
@@ -47,6 +52,12 @@ def main() -> int:
     print(f"RESULT {game} {players}p {mode} seeds {first}-{end - 1} opts={json.dumps(opts)} hopts={extra} "
           f"level={level}: {score:g}/{n} = {score / n:.0%} (CI {low:.0%}-{high:.0%}) {time.time() - started:.0f}s "
           f"row={''.join(row)}", flush=True)
+    seconds = [t for t, _ in times]
+    if seconds:
+        done = sum(c for _, c in times) / len(times)
+        print(f"TIMES {len(seconds)} decisions: median {percentile(seconds, 50) * 1000:.0f} ms, "
+              f"p95 {percentile(seconds, 95) * 1000:.0f} ms, max {max(seconds) * 1000:.0f} ms, "
+              f"completed {done:.1%}", flush=True)
     return 0
 
 
