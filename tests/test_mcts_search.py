@@ -164,6 +164,14 @@ def test_hints_for_a_level_win_over_the_games_hints_and_a_player_count_over_both
     assert bots.MCTSBot(seed=1, level="hard", rollout_sample=2).settings(cibola, 2)["rollout_sample"] == 2
 
 
+def test_a_game_may_search_more_iterations_at_one_level():
+    """Cibola's hard level searches 2,000 iterations (its hint), the other levels the greedy-rollout default."""
+    cibola = al.get_game("cibola")
+    assert bots.MCTSBot(seed=1, level="hard").settings(cibola)["iterations"] == 2000 > bots.LEVELS["hard"][1]
+    assert bots.MCTSBot(seed=1).settings(cibola)["iterations"] == bots.LEVELS["medium"][1]
+    assert bots.MCTSBot(seed=1, level="hard", iterations=30).settings(cibola)["iterations"] == 30
+
+
 def test_levels_grow_and_fit_their_caps():
     easy, medium, hard = (bots.LEVELS[k] for k in ("easy", "medium", "hard"))
     assert easy[0] < medium[0] < hard[0] and easy[1] < medium[1] < hard[1] and easy[3] <= medium[3] <= hard[3]
