@@ -21,6 +21,9 @@ It reads the state it is given, so bots call it on ``determinize()`` copies.
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import mul
+
 from .components import (
     CARD_BY_KEY, EXCAVATION_TABLE, GENERAL, MAX_KNOWLEDGE, MAX_WEEKS, MIN_WEEKS, MUSEUM_BY_KEY, PROFESSOR_POINTS,
     REGION_INDEX, REGIONS, RELIC_VALUES,
@@ -89,7 +92,17 @@ def _card_values(state) -> list[float]:
         if rv is not None:
             points[rv[0]] -= rv[1]
             cards[rv[0]] -= 1
-    return [round(p / c, 3) if c else 0.0 for p, c in zip(points, cards)]
+    key = (*points, *cards)
+    averages = _AVERAGES.get(key)
+    if averages is None:
+        if len(_AVERAGES) > 10_000:
+            _AVERAGES.clear()
+        averages = _AVERAGES[key] = [round(p / c, 3) if c else 0.0 for p, c in zip(points, cards)]
+    return averages
+
+
+#: (points per region, cards per region) -> the average cards (a game sees a few dozen of them).
+_AVERAGES: dict[tuple[int, ...], list[float]] = {}
 
 
 def evaluate(state) -> list[float]:
@@ -97,13 +110,13 @@ def evaluate(state) -> list[float]:
     if state.is_terminal:
         return [float(x) for x in state.scores()]
     values = _card_values(state)
+    known_digs = _BEST.get
     future = min(1.0, len(state.deck) / HORIZON)
     n = state.players
     base = [0.0] * n
     for s in range(n):
-        pts = sum(sum(v) for v in state.relics[s]) + congress_points(state.congress[s])
-        for key in state.tableau[s]:
-            pts += _PRESENTATION_POINTS.get(key, 0)
+        pts = sum(map(sum, state.relics[s])) + congress_points(state.congress[s])
+        pts += sum(map(_PRESENTATION_POINTS.get, state.tableau[s], repeat(0)))
         base[s] = pts - WEEK_VALUE * state.week[s]
     for holder in state.professors:
         if holder is not None:
@@ -114,11 +127,15 @@ def evaluate(state) -> list[float]:
         hand = state.hand[s]
         general = state.general[s]
         digs = []
-        for r in range(len(REGIONS)):
-            e = state.expertise[s][r]
-            digs.append(best_dig_value(e + min(general, e) + LEARNING, values[r]) if e else 0.0)
+        for e, value in zip(state.expertise[s], values):
+            if not e:
+                digs.append(0.0)
+                continue
+            knowledge = e + min(general, e) + LEARNING
+            dig = known_digs((min(knowledge, MAX_KNOWLEDGE), value, WEEK_VALUE))     # best_dig_value's table
+            digs.append(best_dig_value(knowledge, value) if dig is None else dig)
         permits = state.permits[s]
-        holding = sum(n * d for n, d in zip(permits, digs))      # the permits of each region
+        holding = sum(map(mul, permits, digs))      # the permits of each region
         general_permits = permits[GENERAL]
         for key in hand:
             if key == "general dig permit":
