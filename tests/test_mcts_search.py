@@ -172,6 +172,18 @@ def test_a_game_may_search_more_iterations_at_one_level():
     assert bots.MCTSBot(seed=1, level="hard", iterations=30).settings(cibola)["iterations"] == 30
 
 
+def test_iterations_for_a_player_count_merge_with_the_games_per_level():
+    """Cibola's default level searches 400 iterations with 3 and 4 seats, 200 with 2; hard keeps its 2,000."""
+    cibola = al.get_game("cibola")
+    medium, hard = bots.MCTSBot(seed=1), bots.MCTSBot(seed=1, level="hard")
+    assert [medium.settings(cibola, n)["iterations"] for n in (2, 3, 4)] == [bots.LEVELS["medium"][1], 400, 400]
+    assert [hard.settings(cibola, n)["iterations"] for n in (2, 3, 4)] == [2000, 2000, 2000]
+    state = midgame("cibola", players=3)
+    unhurried = bots.MCTSBot(seed=1, think_time=600)        # the level's iterations, whatever the machine's load
+    unhurried.choose(state)
+    assert unhurried.last_search["iterations"] == 400
+
+
 def test_levels_grow_and_fit_their_caps():
     easy, medium, hard = (bots.LEVELS[k] for k in ("easy", "medium", "hard"))
     assert easy[0] < medium[0] < hard[0] and easy[1] < medium[1] < hard[1] and easy[3] <= medium[3] <= hard[3]

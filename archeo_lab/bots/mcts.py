@@ -176,9 +176,9 @@ class MCTSBot(Bot):
         level's."""
         hints = getattr(game, "search_hints", {}) or {}
         if self.level in hints.get("levels", {}):
-            hints = {**hints, **hints["levels"][self.level]}
+            hints = _overlay(hints, hints["levels"][self.level])
         if players is not None and players in hints.get("players", {}):
-            hints = {**hints, **hints["players"][players]}
+            hints = _overlay(hints, hints["players"][players])
         given = self._given
         rollout = given["rollout"] or hints.get("rollout", DEFAULTS["rollout"])
         random_iterations, greedy_iterations, level_budget, cap = LEVELS[self.level]
@@ -364,6 +364,15 @@ class MCTSBot(Bot):
 
     def __repr__(self) -> str:
         return f"MCTSBot(seed={self.seed}, level={self.level!r})"
+
+
+def _overlay(hints: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """``hints`` with the settings of ``over`` (a level's or a player count's) on top; the iterations per level
+    are merged level by level (``{"medium": 400}`` over ``{"hard": 2000}`` keeps both)."""
+    merged = {**hints, **over}
+    if "iterations" in hints and "iterations" in over:
+        merged["iterations"] = {**hints["iterations"], **over["iterations"]}
+    return merged
 
 
 def _evaluator(game: Game) -> Any:
