@@ -108,3 +108,13 @@ def test_tree_width_expands_the_greedy_bots_best_moves_below_the_root(monkeypatc
     for action, best, legal in at_ranked:
         assert action in best or not best & legal, (action, best)
     assert any(a.startswith("dig for") for a, _, _ in at_ranked), "a dig's length was chosen among the best"
+
+
+def test_thebes_searches_twice_the_iterations_at_its_default_level_with_three_or_four_seats():
+    """More moves come between two of a seat's turns with 3 or 4 seats: 400 iterations at the default level
+    there (README: against greedy bots), the level's 200 with 2 seats; easy and hard keep theirs."""
+    medium = bots.MCTSBot(seed=1)
+    assert [medium.settings(THEBES, n)["iterations"] for n in (2, 3, 4)] == [bots.LEVELS["medium"][1], 400, 400]
+    for level in ("easy", "hard"):
+        assert {bots.MCTSBot(seed=1, level=level).settings(THEBES, n)["iterations"] for n in (2, 3, 4)} == {
+            bots.LEVELS[level][1]}

@@ -630,8 +630,11 @@ class ThebesGame(Game):
     # searched among its best ones (not averaged over twelve); reward_scale: margins run to tens of points.
     # exploration: on that 20-point logistic good and poor moves differ by a few hundredths of reward, so the
     # default 0.7 spread the visits almost evenly; 0.3 spends them on the better moves (35 of 40 duels
-    # against greedy, was 26).
-    search_hints = {"rollout": "greedy", "tree_width": 3, "reward_scale": 20.0, "exploration": 0.3}
+    # against greedy, was 26).  With 3 and 4 seats the default level searches 400 iterations (200 by default):
+    # more moves come between two of a seat's turns, and against greedy bots it scored 13 and 11 of 24 with
+    # 400, 10 and 6 of 24 with 200 (seeds 0-23; README for the whole count).
+    search_hints = {"rollout": "greedy", "tree_width": 3, "reward_scale": 20.0, "exploration": 0.3,
+                    "players": {3: {"iterations": {"medium": 400}}, 4: {"iterations": {"medium": 400}}}}
     state_class = ThebesState
 
 
