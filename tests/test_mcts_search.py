@@ -153,17 +153,6 @@ def test_hints_for_a_player_count_win_over_the_games_hints(monkeypatch):
     assert bot.last_search["settings"]["rollout_depth"] == 2
 
 
-def test_hints_for_a_level_win_over_the_games_hints_and_a_player_count_over_both(monkeypatch):
-    cibola = al.get_game("cibola")
-    monkeypatch.setattr(type(cibola), "search_hints",
-                        {"rollout": "greedy", "rollout_sample": 6, "levels": {"hard": {"rollout_sample": 12}},
-                         "players": {4: {"rollout_sample": 3}}})
-    assert [bots.MCTSBot(seed=1, level=v).settings(cibola, 2)["rollout_sample"]
-            for v in ("easy", "medium", "hard")] == [6, 6, 12]
-    assert bots.MCTSBot(seed=1, level="hard").settings(cibola, 4)["rollout_sample"] == 3
-    assert bots.MCTSBot(seed=1, level="hard", rollout_sample=2).settings(cibola, 2)["rollout_sample"] == 2
-
-
 def test_a_game_may_search_more_iterations_at_one_level():
     """Cibola's hard level searches 2,000 iterations (its hint), the other levels the greedy-rollout default."""
     cibola = al.get_game("cibola")

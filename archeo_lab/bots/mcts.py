@@ -77,9 +77,9 @@ every 16 random ones, reached only on a slower or busier machine (then the
 play depends on the speed, and ``last_search["completed"]`` is False).  A game may declare
 ``Game.search_hints`` (``rollout``, ``rollout_depth``, ``rollout_sample``,
 ``root_width``, ``tree_width``, ``reward_scale``, ``exploration``, ``prior_weight``, ``normalize``,
-``iterations`` per level when the game's iterations are cheaper or dearer than most, ``levels``: a level ->
-settings for that level, over the others, and ``players``: a player count -> settings for that many seats,
-over all the others), the settings under which the
+``iterations`` per level when the game's iterations are cheaper or dearer than most, and ``players``: a
+player count -> settings for that many seats, over the others, its iterations merged level by level), the
+settings under which the
 search plays it best; an argument given to the bot wins over the hint.
 
 >>> import archeo_lab as al
@@ -172,11 +172,8 @@ class MCTSBot(Bot):
 
     def settings(self, game: Any, players: int | None = None) -> dict[str, Any]:
         """The settings used for ``game`` (with ``players`` seats): arguments, else the game's ``search_hints``
-        (those of ``search_hints["players"][players]`` first, then ``search_hints["levels"][level]``), else the
-        level's."""
+        (those of ``search_hints["players"][players]`` first), else the level's."""
         hints = getattr(game, "search_hints", {}) or {}
-        if self.level in hints.get("levels", {}):
-            hints = _overlay(hints, hints["levels"][self.level])
         if players is not None and players in hints.get("players", {}):
             hints = _overlay(hints, hints["players"][players])
         given = self._given
@@ -367,8 +364,8 @@ class MCTSBot(Bot):
 
 
 def _overlay(hints: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    """``hints`` with the settings of ``over`` (a level's or a player count's) on top; the iterations per level
-    are merged level by level (``{"medium": 400}`` over ``{"hard": 2000}`` keeps both)."""
+    """``hints`` with the settings of ``over`` (a player count's) on top; the iterations per level are merged
+    level by level (``{"medium": 400}`` over ``{"hard": 2000}`` keeps both)."""
     merged = {**hints, **over}
     if "iterations" in hints and "iterations" in over:
         merged["iterations"] = {**hints["iterations"], **over["iterations"]}
