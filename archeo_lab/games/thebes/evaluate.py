@@ -77,7 +77,7 @@ _REGION_POINTS = sum(RELIC_VALUES)
 _REGION_CARDS = len(RELIC_VALUES)
 
 
-def _card_values(state) -> list[float]:
+def _card_values(state) -> tuple[float, ...]:
     """The average card of each region (rubble included) among its cards still in play: its pile
     and its relic cards still in the deck (the region's cards minus those kept or given away)."""
     points = [_REGION_POINTS] * len(REGIONS)
@@ -97,12 +97,12 @@ def _card_values(state) -> list[float]:
     if averages is None:
         if len(_AVERAGES) > 10_000:
             _AVERAGES.clear()
-        averages = _AVERAGES[key] = [round(p / c, 3) if c else 0.0 for p, c in zip(points, cards)]
+        averages = _AVERAGES[key] = tuple(round(p / c, 3) if c else 0.0 for p, c in zip(points, cards))
     return averages
 
 
-#: (points per region, cards per region) -> the average cards (a game sees a few dozen of them).
-_AVERAGES: dict[tuple[int, ...], list[float]] = {}
+#: (points per region, cards per region) -> the average cards, shared, so a tuple (a game sees a few dozen).
+_AVERAGES: dict[tuple[int, ...], tuple[float, ...]] = {}
 
 
 def evaluate(state) -> list[float]:
