@@ -64,6 +64,23 @@ def test_infoset_keys_equal_when_only_hidden_information_differs(key):
     assert all(after.infoset_key(q) != state.infoset_key(q) for q in state.seats)
 
 
+@pytest.mark.parametrize("key", KEYS)
+def test_looks_alike_is_equal_infoset_keys(key):
+    """``looks_alike`` (what the search asks) answers as comparing ``infoset_key`` would, on positions that
+    differ only in hidden information and on positions one move apart."""
+    state = midgame(key, players=3 if al.get_game(key).max_players >= 3 else 2)
+    me = state.current_player
+    pairs = [(state, state.determinize(me, Rng(1)))]
+    for action in state.legal_actions()[:4]:
+        after = state.clone()
+        after.apply(action)
+        pairs.append((state, after))
+        pairs.append((after, state.determinize(me, Rng(2))))
+    for one, two in pairs:
+        for q in state.seats:
+            assert one.looks_alike(two, q) == (one.infoset_key(q) == two.infoset_key(q)), (key, q)
+
+
 def test_infoset_key_hides_a_closed_fist_and_shows_the_mover_its_own_bid():
     """Cibola, "Les enchères": the bids stay in closed fists until every seat has bid."""
     state = al.get_game("cibola").new_state(players=2, seed=3)

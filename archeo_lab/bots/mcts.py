@@ -384,7 +384,7 @@ def _evaluator(game: Game) -> Any:
 
 def _play_and_mask(world: State, action: Action, actions: list, mover: int) -> tuple[bool, ...]:
     """Apply ``action`` to ``world``; per seat, whether it can tell ``action`` from another legal move
-    (the mover always can; another seat cannot when the other move leaves its ``infoset_key`` the same)."""
+    (the mover always can; another seat cannot when the two positions look alike to it, ``looks_alike``)."""
     alt = next((a for a in actions if a is not action and a != action), None)
     if alt is None or world.players == 1:
         world.apply(action)
@@ -392,16 +392,7 @@ def _play_and_mask(world: State, action: Action, actions: list, mover: int) -> t
     twin = world.clone()
     twin.apply(alt)
     world.apply(action)
-    key = _observed if type(world).infoset_key is State.infoset_key else type(world).infoset_key
-    return tuple(q == mover or key(twin, q) != key(world, q) for q in range(world.players))
-
-
-def _observed(state: State, seat: int) -> dict[str, Any]:
-    """What the default ``infoset_key`` encodes, the observation without its log, left as a dict: the search
-    only compares two of them, and comparing the dicts spares the JSON text (half of a Tikal key's cost)."""
-    seen = state.observation(seat)
-    seen.pop("events", None)
-    return seen
+    return tuple(q == mover or not twin.looks_alike(world, q) for q in range(world.players))
 
 
 def _margin(values: list[float], seat: int) -> float:

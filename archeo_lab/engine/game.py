@@ -12,7 +12,7 @@ classes (DESIGN.md, "The engine contract")::
 A game subclasses ``State`` and fills in the rule hooks (``_legal_actions``,
 ``_apply``, ``_illegal_reason``, ``scores``, ``observation``, ``determinize``,
 ``clone``, ``_to_dict``/``_from_dict``/``check``; optionally ``infoset_key``, what a
-seat sees without the event log, for the search bot); everything a learner calls
+seat sees without the event log, which ``looks_alike`` compares for the search bot); everything a learner calls
 (``apply`` with its validation, ``legal_actions``, ``parse_action``,
 ``to_json``, ``winners``) is written once here.
 """
@@ -283,6 +283,24 @@ class State(abc.ABC):
         seen = self.observation(player)
         seen.pop("events", None)
         return json.dumps(seen, sort_keys=True, separators=(",", ":"))
+
+    def looks_alike(self, other: State, player: int) -> bool:
+        """Whether this position and ``other`` look the same to ``player``: their ``infoset_key`` are equal.
+
+        With the default key the two observations (the event log left out) are compared as they are,
+        without writing them as JSON text (the search bot asks this for every new move it tries).
+
+        >>> import archeo_lab as al
+        >>> state = al.get_game("cibola").new_state(players=2, seed=3)
+        >>> state.looks_alike(state.clone(), 0)
+        True
+        """
+        if type(self).infoset_key is not State.infoset_key:
+            return bool(self.infoset_key(player) == other.infoset_key(player))
+        mine, theirs = self.observation(player), other.observation(player)
+        mine.pop("events", None)
+        theirs.pop("events", None)
+        return mine == theirs
 
     @abc.abstractmethod
     def determinize(self, player: int, rng: Rng | int) -> State:
