@@ -4,7 +4,8 @@ OpenSpiel's random-simulation invariants (games_sim_test.py, basic_tests.cc;
 shared/notes/ANCHORS.md 1.1), run on seeded random games:
 
 * legal actions sorted per kind, each text unique, ``parse_action(str(a)) == a``,
-  JSON round trip of every legal action; none once the game is over;
+  JSON round trip of every legal action; none once the game is over; the same as a
+  copy works out afresh (``changed()``), whatever the rules kept while applying the last move;
 * ``clone()`` independent, and equal to the original after the same action;
 * ``to_json()`` round trip equal (at powers of two of the move count, and at the end);
 * ``determinize(p)`` keeps ``observation(p)`` and ``current_player``, and depends on
@@ -90,6 +91,9 @@ def test_legal_actions_sorted_unique_and_readable_both_ways(key, players):
         for kind in {type(a) for a in legal}:
             same = [a for a in legal if type(a) is kind]
             assert same == sorted(same), "legal actions must come in sorted order"
+        fresh = state.clone()
+        fresh.changed()
+        assert fresh.legal_actions() == legal, "the legal actions kept by apply differ from a fresh count"
         for a in legal:
             assert state.parse_action(str(a)) == a
             assert game.action_from_json(json.loads(json.dumps(a.to_json()))) == a
