@@ -6,7 +6,8 @@ Seats and seeds as in ``strength.py --only multi`` (the search bot at seat ``see
 seed 1000 + the game seed), so seeds 0..N-1 give the same games as ``strength.py --multi-games N``; options
 are ``MCTSBot`` arguments as JSON.  With ``MODE=hard``: ``LEVEL`` (with the options, plus ``HOPTS``, JSON
 options for that bot only) against ``mcts:medium`` (with the options), two players, seats alternating, as
-``strength.py --only hard``.  Prints each game and a RESULT line with the 95 % Wilson interval.
+``strength.py --only hard``.  Prints each game, a RESULT line with the 95 % Wilson interval, the score by
+the screened bot's seat (SEATS: some games favour a seat, e.g. Luxor's last mover) and its decision times.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ def main() -> int:
     level = sys.argv[6] if len(sys.argv) > 6 else "medium"
     mode, extra = os.environ.get("MODE", "multi"), os.environ.get("HOPTS", "")
     score, row, started, times = 0.0, [], time.time(), []
+    by_seat: dict[int, list[float]] = {}
     for seed in range(first, end):
         if mode == "hard":
             players, seat = 2, seed % 2
@@ -45,6 +47,7 @@ def main() -> int:
         winners = match.state.winners()
         won = (seat in winners) / len(winners)
         score += won
+        by_seat.setdefault(seat, []).append(won)
         row.append("1" if won == 1 else "0" if won == 0 else "h")
         print(f"seed {seed} seat {seat} -> {won:g} scores {match.state.scores()}", flush=True)
     n = end - first
@@ -52,6 +55,8 @@ def main() -> int:
     print(f"RESULT {game} {players}p {mode} seeds {first}-{end - 1} opts={json.dumps(opts)} hopts={extra} "
           f"level={level}: {score:g}/{n} = {score / n:.0%} (CI {low:.0%}-{high:.0%}) {time.time() - started:.0f}s "
           f"row={''.join(row)}", flush=True)
+    print("SEATS " + ", ".join(f"seat {seat}: {sum(w):g}/{len(w)}" for seat, w in sorted(by_seat.items())),
+          flush=True)
     seconds = [t for t, _ in times]
     if seconds:
         done = sum(c for _, c in times) / len(times)
