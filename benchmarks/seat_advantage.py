@@ -4,7 +4,7 @@
 
 Plays ``--games`` seeded games (game seeds 0..N-1, every bot's seed 1000 + the game seed, as
 ``strength.py`` and ``search_screen.py`` seat them) with ``--bot`` in every seat, and prints each seat's
-wins (a shared win counts 1/k to each of the k winners), its 95 % Wilson interval and its mean score.
+wins (a shared win counts 1/k to each of the k winners) and its 95 % Wilson interval.
 With equal bots a fair game gives every seat 1/PLAYERS of the wins; a seat well above it has an advantage
 that a multi-player bar must average out by rotating seats (``strength.py --only multi`` does), and that
 a teacher's tournament should rotate too (``theory.tournament`` plays every rotation of the seats).
@@ -14,24 +14,22 @@ A benchmark, not a test: it always exits 0.
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 
-import archeo_lab as al
-from archeo_lab import bots
 from archeo_lab.theory.tournaments import wilson_interval
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from strength import Log, play  # noqa: E402  (the very games strength.py plays)
 
-def seat_wins(game: str, players: int, games: int, bot: str) -> tuple[list[float], list[float]]:
-    """Wins and mean scores per seat over ``games`` games of ``bot`` against copies of itself."""
-    wins, totals = [0.0] * players, [0.0] * players
+
+def seat_wins(game: str, players: int, games: int, bot: str) -> list[float]:
+    """Wins per seat over ``games`` games of ``bot`` against copies of itself (``strength.play``'s seating)."""
+    wins = [0.0] * players
     for seed in range(games):
-        seats = {s: bots.make(bot, seed=1000 + seed) for s in range(players)}
-        state = al.Match(game, players=players, seed=seed, opponents=seats).state
-        winners = state.winners()
-        for s in winners:
-            wins[s] += 1 / len(winners)
-        for s, points in enumerate(state.scores()):
-            totals[s] += points
-    return wins, [t / games for t in totals]
+        for s, share in enumerate(play(game, [bot] * players, seed, Log())):
+            wins[s] += share
+    return wins
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,12 +39,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=60, help="games played, seeds 0..N-1 (60)")
     parser.add_argument("--bot", default="greedy", help="the bot in every seat, as bots.make names it (greedy)")
     args = parser.parse_args(argv)
-    wins, means = seat_wins(args.game, args.players, args.games, args.bot)
+    wins = seat_wins(args.game, args.players, args.games, args.bot)
     print(f"{args.game}, {args.players} players, {args.bot} in every seat, {args.games} games "
           f"(fair share {1 / args.players:.0%}):")
-    for seat, (won, mean) in enumerate(zip(wins, means)):
+    for seat, won in enumerate(wins):
         low, high = wilson_interval(won, args.games)
-        print(f"  seat {seat}: {won:.1f} wins, {won / args.games:.0%} ({low:.0%}-{high:.0%}), mean score {mean:.1f}")
+        print(f"  seat {seat}: {won:.1f} wins, {won / args.games:.0%} ({low:.0%}-{high:.0%})")
     return 0
 
 
