@@ -9,7 +9,8 @@ shared/notes/ANCHORS.md 1.1), run on seeded random games:
 * ``clone()`` independent, and equal to the original after the same action;
 * ``to_json()`` round trip equal (at powers of two of the move count, and at the end);
 * ``determinize(p)`` keeps ``observation(p)`` and ``current_player``, and depends on
-  nothing else (two positions that look the same to ``p`` give the same world); no
+  nothing else (two positions that look the same to ``p`` give the same world);
+  ``determinizer(p)`` draws the very same worlds, each untouched by play in another; no
   integer a bot can read off the copy (its seed, its generator) deals the real hidden
   cards again (no peeking);
 * ``check()`` finds no conservation problem after any action;
@@ -140,8 +141,15 @@ def test_clone_save_determinize_and_replay(key, players):
                 # generator gives the same world (sort hidden items before shuffling them,
                 # and do not copy the true seed).
                 again = world.determinize(p, Rng(step))
-                assert again.to_json() == state.determinize(p, Rng(step)).to_json(), \
-                    "determinize(p, rng) must depend only on observation(p) and rng"
+                expected = state.determinize(p, Rng(step)).to_json()
+                assert again.to_json() == expected, "determinize(p, rng) must depend only on observation(p) and rng"
+                # determinizer(p): the same worlds, drawn again and again from what it worked out once,
+                # none of them changed by playing on in another
+                draw = state.determinizer(p)
+                first = draw(Rng(step))
+                assert first.to_json() == expected
+                first.apply(first.legal_actions()[-1])
+                assert draw(Rng(step)).to_json() == expected, "a draw must not change what the next one deals"
         loaded = game.state_from_json(state.to_json())
         assert loaded.to_json() == state.to_json() and loaded.scores() == state.scores()
         # replay: same seed, same actions, same game

@@ -46,6 +46,42 @@ def test_rng_is_deterministic_unbiased_enough_and_saves_as_one_integer():
         Rng("7")
 
 
+def test_permute_is_a_uniform_shuffle_in_fewer_draws():
+    """``Rng.permute``: every order of 4 items about equally often; with 30 items (several draws, one per
+    run of positions) each item about equally often in the first and the last place; same seed, same order."""
+    r = Rng(11)
+    counts: dict[tuple[int, ...], int] = {}
+    for _ in range(24000):
+        items = [0, 1, 2, 3]
+        r.permute(items)
+        counts[tuple(items)] = counts.get(tuple(items), 0) + 1
+    assert len(counts) == 24 and all(abs(c - 1000) < 140 for c in counts.values())   # ~4.4 sigma
+    first, last = [0] * 30, [0] * 30
+    for _ in range(15000):
+        items = list(range(30))
+        r.permute(items)
+        first[items[0]] += 1
+        last[items[-1]] += 1
+    assert all(abs(c - 500) < 100 for c in first + last)                            # ~4.5 sigma
+    a, b = list(range(30)), list(range(30))
+    Rng(4).permute(a)
+    Rng(4).permute(b)
+    assert a == b and sorted(a) == list(range(30))
+
+    class Counting(Rng):
+        __slots__ = ("draws",)
+
+        def next64(self) -> int:
+            self.draws += 1
+            return super().next64()
+
+    counting = Counting(4)
+    counting.draws = 0
+    for _ in range(100):
+        counting.permute(list(range(30)))
+    assert counting.draws <= 400, "29 swap indices in 2 draws of 64 bits (and a few rejected)"
+
+
 def test_nearby_seeds_are_unrelated():
     """Seeds are hashed before the generator starts: Rng(s + 1) is not Rng(s) one draw later."""
     for s in range(200):

@@ -92,7 +92,7 @@ def _expansions(monkeypatch, tree_width) -> list[tuple[str, set[str] | None, set
 
     monkeypatch.setattr(mcts, "_play_and_mask", spy_play)
     monkeypatch.setattr(mcts, "_greedy_order", spy_order)
-    bot = bots.MCTSBot(seed=3, iterations=40, root_width=1, rollout_depth=0, think_time=600, tree_width=tree_width)
+    bot = bots.MCTSBot(seed=3, iterations=60, root_width=1, rollout_depth=0, think_time=600, tree_width=tree_width)
     bot.choose(state)
     return tried
 

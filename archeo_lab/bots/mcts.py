@@ -245,6 +245,7 @@ class MCTSBot(Bot):
         norm = cfg["normalize"]
         start = time.perf_counter()
         deadline = start + cfg["think_time"]
+        draw = state.determinizer(me)              # a world per iteration, what they share worked out once
         spent = iterations = 0
         cut = False
         while iterations < cfg["iterations"]:
@@ -255,7 +256,7 @@ class MCTSBot(Bot):
                     cut = True
                     break
             iterations += 1
-            world = state.determinize(me, rng.spawn())
+            world = draw(rng.spawn())
             if order is None:
                 order, prior = _greedy_order(world, evaluate, scale)
                 if cfg["root_width"] is not None:      # only the greedy bot's best few moves at the root

@@ -12,7 +12,8 @@ classes (DESIGN.md, "The engine contract")::
 A game subclasses ``State`` and fills in the rule hooks (``_legal_actions``,
 ``_apply``, ``_illegal_reason``, ``scores``, ``observation``, ``determinize``,
 ``clone``, ``_to_dict``/``_from_dict``/``check``; optionally ``infoset_key``, what a
-seat sees without the event log, which ``looks_alike`` compares for the search bot); everything a learner calls
+seat sees without the event log, which ``looks_alike`` compares for the search bot, and
+``determinizer``, many redraws from one position); everything a learner calls
 (``apply`` with its validation, ``legal_actions``, ``parse_action``,
 ``to_json``, ``winners``) is written once here.
 """
@@ -20,12 +21,13 @@ seat sees without the event log, which ``looks_alike`` compares for the search b
 from __future__ import annotations
 
 import abc
+import functools
 import importlib
 import importlib.util
 import json
 from itertools import repeat
 from operator import is_
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from .actions import Action, ActionCodec
@@ -309,6 +311,21 @@ class State(abc.ABC):
         Nothing in the copy rebuilds the real hidden cards, tiles or piles: it gets a generator and
         a seed of its own from ``rng`` (``_fresh_chance``), never the true ones.
         """
+
+    def determinizer(self, player: int) -> Callable[[Rng | int], State]:
+        """``determinize(player, rng)`` of this position as a function of ``rng`` alone, to draw many worlds
+        from one position (the search bot draws one per iteration): a game may work out once what every
+        draw shares (Luxor: which places hold each back number).  Each call gives the very copy
+        ``determinize`` gives with that ``rng``; draw before this position changes.
+
+        >>> import archeo_lab as al
+        >>> state = al.get_game("luxor").new_state(players=2, seed=3)
+        >>> draw = state.determinizer(0)
+        >>> draw(5).to_json() == state.determinize(0, 5).to_json()
+        True
+        """
+        self.check_seat(player)
+        return functools.partial(self.determinize, player)
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The whole position (random generator included) as versioned JSON."""

@@ -92,6 +92,34 @@ class Rng:
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
+    def permute(self, seq: MutableSequence[Any]) -> None:
+        """Shuffle in place, exactly uniform, with about one 64-bit draw per ten items.
+
+        Fisher-Yates whose swap indices are the mixed-radix digits of one draw: each draw is
+        accepted below a multiple of ``(i+1) i (i-1) ... (k+1)`` (rejection, as ``below`` does), so
+        its digits ``x mod (i+1)``, ``x // (i+1) mod i``, ... are independent and uniform.  The same
+        distribution as ``shuffle``, not the same results: set-ups keep ``shuffle`` (a saved seed
+        deals what it dealt); the search's redraws of hidden cards, which nothing replays, and
+        Quetzal's piles use this one.
+
+        >>> items = list(range(30))
+        >>> Rng(5).permute(items)
+        >>> sorted(items) == list(range(30)) and items != list(range(30))
+        True
+        """
+        plan = _PERMUTE_PLANS.get(len(seq))
+        if plan is None:
+            plan = _PERMUTE_PLANS[len(seq)] = _permute_plan(len(seq))
+        next64 = self.next64
+        for positions, limit in plan:
+            x = next64()
+            while x >= limit:
+                x = next64()
+            for i in positions:
+                j = x % (i + 1)
+                x //= i + 1
+                seq[i], seq[j] = seq[j], seq[i]
+
     def spawn(self) -> Rng:
         """An independent child generator (for a bot or a determinization)."""
         return Rng(state=self.next64())
@@ -102,3 +130,20 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng(state={self.state})"
+
+
+#: Length -> the draws of ``Rng.permute``: (the positions one draw fills, the draw's rejection limit).
+_PERMUTE_PLANS: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+
+
+def _permute_plan(n: int) -> list[tuple[tuple[int, ...], int]]:
+    """Positions n-1 down to 1 in runs whose ranges multiply to at most 2**64, with each run's limit."""
+    plan, i = [], n - 1
+    while i > 0:
+        prod, k = 1, i
+        while k > 0 and prod * (k + 1) <= 1 << 64:
+            prod *= k + 1
+            k -= 1
+        plan.append((tuple(range(i, k, -1)), prod * ((1 << 64) // prod)))
+        i = k
+    return plan

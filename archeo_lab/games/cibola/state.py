@@ -318,7 +318,7 @@ class CibolaState(State):
         for deck in c.decks:          # the top of the pile is the end of the list
             fixed = min(known, len(deck))
             unknown = sorted(deck[: len(deck) - fixed])   # sorted: the true order must not leak
-            rng.shuffle(unknown)
+            rng.permute(unknown)
             deck[: len(deck) - fixed] = unknown
             known -= fixed
         order = c._pile_order()

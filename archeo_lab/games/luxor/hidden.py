@@ -16,7 +16,7 @@ from archeo_lab.engine import Rng
 from .components import KEEP_CHOICES, KIND_INDEX, KINDS
 from .encoding import BACK_OF, IS_CAMP, KEEP, code_back, code_kind, first_hand
 
-__all__ = ["observation", "resample"]
+__all__ = ["observation", "resample", "plan", "redraw"]
 
 def observation(state: Any, player: int) -> dict[str, Any]:
     """What ``player`` sees: everything but the piles' order, the others' hands and tokens in hand."""
@@ -48,70 +48,84 @@ def observation(state: Any, player: int) -> dict[str, Any]:
     }
 
 
+#: What ``redraw`` deals, worked out from a position once (``plan``): per seat (seat, its own?, per back
+#: number but 1 (its pile places, its hand places, its tiles sorted), its hidden tokens sorted, how many
+#: it holds), then the kept "1" tiles (``_kept_plan``).
+Plan = tuple[list[tuple[int, bool, list[tuple[list[int], list[int], list[int]]], list[str], int]], Any]
+
+
 def resample(copy: Any, player: int, rng: Rng) -> None:
     """Redraw in ``copy`` what ``player`` cannot see (see ``LuxorState.determinize``).
 
     Hidden items are sorted before each shuffle, so the result depends only on
     ``observation(player)`` and ``rng``.
     """
-    for s in copy.seats:
-        _redraw_tiles(copy, s, rng, keep_hand=s == player)
-        _redraw_tokens(copy, s, rng, keep_hand=s == player)
-    _redraw_kept(copy, player, rng)
+    redraw(copy, plan(copy, player), rng)
 
 
-def _redraw_tiles(state: Any, s: int, rng: Rng, keep_hand: bool) -> None:
-    """Shuffle seat ``s``'s hidden tiles of each back number but 1 among their places: the pile, and
-    the hand unless ``keep_hand``."""
-    pile = state.pile[s]
-    hand = state.hand[s]
-    codes = pile if keep_hand else pile + hand          # places: the pile's, then the hand's
-    slots: dict[int, list[int]] = {}                    # back number -> its places, in that order
-    for place, back in enumerate(map(BACK_OF.__getitem__, codes)):
-        if back != 1:
-            slot = slots.get(back)
-            if slot is None:
-                slots[back] = [place]
-            else:
-                slot.append(place)
-    n = len(pile)
-    for back in sorted(slots):
-        places = slots[back]
-        drawn = sorted([codes[place] for place in places])
-        rng.shuffle(drawn)
-        for place, code in zip(places, drawn):
-            if place < n:
+def plan(state: Any, player: int) -> Plan:
+    """What ``resample`` redraws for ``player``: each seat's hidden tiles of each back number but 1
+    (among the pile's places, and the hand's unless it is ``player``'s), its hidden tokens (the pile's,
+    and the hand's unless it is ``player``'s), and the "1" tiles the others kept."""
+    seats = []
+    for s in state.seats:
+        own = s == player
+        pile = state.pile[s]
+        codes = pile if own else pile + state.hand[s]      # places: the pile's, then the hand's
+        slots: dict[int, list[int]] = {}                    # back number -> its places, in that order
+        for place, back in enumerate(map(BACK_OF.__getitem__, codes)):
+            if back != 1:
+                slots.setdefault(back, []).append(place)
+        n = len(pile)
+        groups = [([i for i in places if i < n], [i - n for i in places if i >= n], sorted(codes[i] for i in places))
+                  for back, places in sorted(slots.items())]
+        tokens = sorted(state.token_pile[s] if own else state.token_hand[s] + state.token_pile[s])
+        seats.append((s, own, groups, tokens, len(state.token_hand[s])))
+    return seats, _kept_plan(state, player)
+
+
+def redraw(copy: Any, plan: Plan, rng: Rng) -> None:
+    """Deal ``plan`` into ``copy`` (a copy of the position it was worked out from)."""
+    seats, kept = plan
+    for s, own, groups, tokens, held in seats:
+        pile, hand = copy.pile[s], copy.hand[s]
+        for pile_places, hand_places, codes in groups:
+            drawn = codes[:]
+            rng.permute(drawn)
+            for place, code in zip(pile_places, drawn):
                 pile[place] = code
-            else:
-                hand[place - n] = code
+            for place, code in zip(hand_places, drawn[len(pile_places):]):
+                hand[place] = code
+        pool = tokens[:]
+        rng.permute(pool)
+        if own:
+            copy.token_pile[s] = pool
+        else:
+            copy.token_hand[s], copy.token_pile[s] = sorted(pool[:held]), pool[held:]
+    _redraw_kept(copy, kept, rng)
 
 
-def _redraw_tokens(state: Any, s: int, rng: Rng, keep_hand: bool) -> None:
-    """Shuffle seat ``s``'s token pile, and its token hand with it unless ``keep_hand``."""
-    if keep_hand:
-        state.token_pile[s].sort()
-        rng.shuffle(state.token_pile[s])
-        return
-    pool = sorted(state.token_hand[s] + state.token_pile[s])
-    rng.shuffle(pool)
-    k = len(state.token_hand[s])
-    state.token_hand[s], state.token_pile[s] = sorted(pool[:k]), pool[k:]
-
-
-def _redraw_kept(state: Any, player: int, rng: Rng) -> None:
-    """The "1" tiles the other seats kept: chosen anew while seats choose; permuted among their hands
-    after (their sum is fixed by the start layout)."""
+def _kept_plan(state: Any, player: int) -> tuple[list[int], list[tuple[int, int]] | None, list[int]]:
+    """The "1" tiles the other seats kept: while seats choose, the seats that chose (a choice drawn anew);
+    after, their places in those hands and the tiles, sorted (permuted among them: their sum is fixed by
+    the start layout)."""
     others = [s for s in state.seats if s != player]
     if state.phase == KEEP:
-        for s in others:
-            if state.kept[s] is not None:
-                kept = KIND_INDEX[rng.choice(KEEP_CHOICES)]
-                state.kept[s], state.hand[s] = kept, first_hand(kept)
-        return
+        return [s for s in others if state.kept[s] is not None], None, []
     slots = [(s, i) for s in others for i, code in enumerate(state.hand[s])
              if code_back(code) == 1 and not IS_CAMP[code_kind(code)]]
-    codes = sorted(state.hand[s][i] for s, i in slots)
-    rng.shuffle(codes)
+    return [], slots, sorted(state.hand[s][i] for s, i in slots)
+
+
+def _redraw_kept(state: Any, kept: tuple[list[int], list[tuple[int, int]] | None, list[int]], rng: Rng) -> None:
+    choosers, slots, codes = kept
+    if slots is None:
+        for s in choosers:
+            k = KIND_INDEX[rng.choice(KEEP_CHOICES)]
+            state.kept[s], state.hand[s] = k, first_hand(k)
+        return
+    codes = codes[:]
+    rng.permute(codes)
     for (s, i), code in zip(slots, codes):
         state.hand[s][i] = code
         state.kept[s] = code_kind(code)

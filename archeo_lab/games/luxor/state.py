@@ -100,6 +100,7 @@ worked out by ``refusals.py``, from the same checks that decide legality.
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
@@ -370,13 +371,20 @@ class LuxorState(State):
         items are sorted before each shuffle, so the result depends only on
         ``observation(player)`` and ``rng``.
         """
-        self.check_seat(player)
-        rng = self._as_rng(rng)
-        c = self.clone()
-        c.changed()
-        hidden.resample(c, player, rng)
-        c._fresh_chance(rng)            # the true seed would give the draw piles away
-        return c
+        return self.determinizer(player)(rng)
+
+    def determinizer(self, player: int) -> Callable[[Rng | int], LuxorState]:
+        """``determinize`` with the places of each back number worked out once (``hidden.plan``)."""
+        plan = hidden.plan(self, self.check_seat(player))
+
+        def draw(rng: Rng | int) -> LuxorState:
+            rng = self._as_rng(rng)
+            c = self.clone()
+            c._legal_cache = None           # the hands change (the open cells do not)
+            hidden.redraw(c, plan, rng)
+            c._fresh_chance(rng)            # the true seed would give the draw piles away
+            return c
+        return draw
 
     # -- rule steps -----------------------------------------------------------------------------
     def _keep(self, kept: int) -> None:

@@ -27,7 +27,7 @@ from .tables import (
     ANNEXES, BID_A_BITS, DELIVERIES, DUMMY, HARBOUR, MARKET, SHIP_TASKS, STELE, STELE_BIT, TEMPLE_BITS,
     TEMPLE_TASKS, VILLAGE_BITS, VILLAGE_TASKS, delivery_options, group_size,
 )
-from .toss import SAMPLER, shuffle
+from .toss import SAMPLER
 
 __all__ = ["Activation"]
 
@@ -150,7 +150,7 @@ class Activation:
                 return None
             self.deck += self.discard        # the discard becomes the new pile (both are lists of the state)
             self.discard.clear()
-            shuffle(self.rng, self.deck)
+            self.rng.permute(self.deck)
             self.events.append(("reshuffle", len(self.deck)))
         self.chance_count += 1
         return self.deck.pop()

@@ -92,7 +92,7 @@ from .tables import (
     STELE_BIT, TABLES, TASK_PHASE, UPGRADE, Table, derive_board, group_size, hold_key, placement_cost, set_covered,
     temple_discount,
 )
-from .toss import SAMPLER, shuffle
+from .toss import SAMPLER
 
 __all__ = ["QuetzalState", "QuetzalGame", "GAME", "team_meeples", "DUMMY", "LOC"]
 
@@ -181,10 +181,10 @@ class QuetzalState(Activation, State):
         s.is_terminal, s.current_player = False, None
         set_covered(s)
         s.deck = [c.id for c in OBJECT_CARDS]
-        shuffle(rng, s.deck)
+        rng.permute(s.deck)
         s.discard = []
         s.stack = list(UPGRADE_TILES)
-        shuffle(rng, s.stack)
+        rng.permute(s.stack)
         s.temple = [s.deck.pop() for _ in range(TEMPLE_DISPLAY)]
         s.annexes = [[s.deck.pop() for _ in range(ANNEX_CARDS)] for _ in ANNEXES]
         s.village = [s.stack.pop() for _ in range(VILLAGE_DISPLAY)]
@@ -326,8 +326,8 @@ class QuetzalState(Activation, State):
         world = self.clone()
         world.deck = sorted(world.deck)
         world.stack = sorted(world.stack)
-        shuffle(rng, world.deck)
-        shuffle(rng, world.stack)
+        rng.permute(world.deck)
+        rng.permute(world.stack)
         world._fresh_chance(rng)        # the true seed would give the pile and the stack away
         world.changed()
         return world

@@ -24,7 +24,7 @@ from .components import FACES, TOSS_ODDS
 
 __all__ = [
     "ADVENTURER_FACES", "ARCHAEOLOGIST_FACES", "chance_outcomes", "face_probability", "count_distribution",
-    "exactly", "at_least", "expected_count", "Sampler", "SAMPLER", "shuffle",
+    "exactly", "at_least", "expected_count", "Sampler", "SAMPLER",
 ]
 
 #: Faces a team meeple may count as an adventurer / an archaeologist with.
@@ -158,36 +158,3 @@ class Sampler:
 
 #: The sampler the game uses (built from ``components.TOSS_ODDS`` when the module loads).
 SAMPLER = Sampler()
-
-
-_SHUFFLE_PLANS: dict[int, list[tuple[tuple[int, ...], int]]] = {}
-
-
-def shuffle(rng, seq: list) -> None:
-    """Fisher-Yates, exactly uniform, with about one 64-bit draw per ten cards.
-
-    Each draw ``x`` is accepted below a multiple of ``(i+1) i (i-1) ... (k+1)`` (rejection, as
-    ``Rng.below`` does), so its mixed-radix digits ``x mod (i+1)``, ... are independent and uniform:
-    the same distribution as ``Rng.shuffle``, from the state's own generator, in a tenth of the draws.
-    """
-    n = len(seq)
-    plan = _SHUFFLE_PLANS.get(n)
-    if plan is None:
-        plan, i = [], n - 1
-        while i > 0:
-            prod, k = 1, i
-            while k > 0 and prod * (k + 1) <= 1 << 64:
-                prod *= k + 1
-                k -= 1
-            plan.append((tuple(range(i, k, -1)), prod * ((1 << 64) // prod)))
-            i = k
-        _SHUFFLE_PLANS[n] = plan
-    next64 = rng.next64
-    for positions, limit in plan:
-        x = next64()
-        while x >= limit:
-            x = next64()
-        for i in positions:
-            j = x % (i + 1)
-            x //= i + 1
-            seq[i], seq[j] = seq[j], seq[i]

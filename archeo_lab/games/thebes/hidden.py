@@ -97,7 +97,7 @@ def resample(c: Any, player: int, rng: Rng, record: tuple[list[int], list[list[i
         known = c.known[player][r]
         unknown = _minus(c.piles[r], known)
         pool = sorted(unknown + deck_by_region[r])       # sorted: the true order must not leak
-        rng.shuffle(pool)
+        rng.permute(pool)
         u = len(unknown)
         pile = c.piles[r] = sorted(known + pool[:u])
         relic_keys.extend(RELIC_KEYS[REGIONS[r], v] for v in pool[u:])
@@ -107,7 +107,7 @@ def resample(c: Any, player: int, rng: Rng, record: tuple[list[int], list[list[i
     greens.sort()
     top = [greens.pop(rng.below(len(greens)))] if greens else []
     rest_of_deck = sorted(greens + relic_keys)
-    rng.shuffle(rest_of_deck)
+    rng.permute(rest_of_deck)
     c.deck = rest_of_deck + top
 
 
@@ -122,7 +122,7 @@ def _redrawn(pile: list[int], rubble: int, added: int | None, rng: Rng) -> list[
     if size == rubble:
         return public
     sample = _minus(pile, public)
-    rng.shuffle(sample)
+    rng.permute(sample)
     return sorted(public + sample[: size - rubble])
 
 

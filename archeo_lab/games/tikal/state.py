@@ -121,29 +121,6 @@ _MAX_LEVEL = max(LEVEL_PIECES)
 _ROTATED = {t.id: tuple(rotated(t.stones, r) for r in range(len(SIDES))) for t in TILES}
 
 
-def _shuffle(rng: Rng, seq: list[Any]) -> None:
-    """Fisher-Yates with the engine's generator, several positions drawn at once.
-
-    Each swap index is a digit of one uniform number below the product of their ranges
-    (a mixed-radix number), so a shuffle of 30 items costs a handful of draws instead of
-    29; the result is a uniform permutation all the same.
-    """
-    i = len(seq) - 1
-    while i > 0:
-        prod, top = 1, i
-        while top > 0 and prod * (top + 1) < _BATCH:
-            prod *= top + 1
-            top -= 1
-        r = rng.below(prod)
-        for idx in range(i, top, -1):
-            r, j = divmod(r, idx + 1)
-            seq[idx], seq[j] = seq[j], seq[idx]
-        i = top
-
-
-_BATCH = 1 << 48
-
-
 # -- the state --------------------------------------------------------------------------------------
 
 class TikalState(PositionReaders, Offers, AuctionRounds, State):
@@ -329,11 +306,11 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
         for end in range(1, len(stack) + 1):
             if end == len(stack) or TILE_BY_ID[stack[end]].letter != TILE_BY_ID[stack[start]].letter:
                 group = sorted(stack[start:end])     # sorted first: nothing of the true order leaks
-                _shuffle(rng, group)
+                rng.permute(group)
                 stack[start:end] = group
                 start = end
         pool = sorted(c.supply + [k for i in sorted(c.tokens) for k in c.tokens[i]])
-        _shuffle(rng, pool)
+        rng.permute(pool)
         c.supply = pool[:len(c.supply)]
         at = len(c.supply)
         for i in sorted(c.tokens):
