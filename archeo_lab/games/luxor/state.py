@@ -612,10 +612,6 @@ class LuxorGame(Game):
     rules_version = 2   # 2: a camp's extras leave in one line by default ("+split" variants for several)
     summary = "straight-line movement, last-mover advantage"
     action_types = ACTION_TYPES
-    # The hard level searches 16,000 iterations (10,000 by default): against the default level 14.5 of 20
-    # with them before the search's redraws got cheaper, 11.5 of 20 with 10,000; hard's decisions then
-    # took a CPU p95 of 3.0 s, max 3.6 s (cap 4 s; benchmarks/decision_times.py luxor 2 hard). README.
-    search_hints = {"iterations": {"hard": 16_000}}
     state_class = LuxorState
 
 
