@@ -48,10 +48,13 @@ def observation(state: Any, player: int) -> dict[str, Any]:
     }
 
 
+#: The kept "1" tiles ``redraw`` deals (``_kept_plan``): the seats that chose (while seats choose), or
+#: None and the (seat, hand place) of each with the tiles, sorted.
+KeptPlan = tuple[list[int], list[tuple[int, int]] | None, list[int]]
 #: What ``redraw`` deals, worked out from a position once (``plan``): per seat (seat, its own?, per back
 #: number but 1 (its pile places, its hand places, its tiles sorted), its hidden tokens sorted, how many
-#: it holds), then the kept "1" tiles (``_kept_plan``).
-Plan = tuple[list[tuple[int, bool, list[tuple[list[int], list[int], list[int]]], list[str], int]], Any]
+#: it holds), then the kept "1" tiles.
+Plan = tuple[list[tuple[int, bool, list[tuple[list[int], list[int], list[int]]], list[str], int]], KeptPlan]
 
 
 def resample(copy: Any, player: int, rng: Rng) -> None:
@@ -105,7 +108,7 @@ def redraw(copy: Any, plan: Plan, rng: Rng) -> None:
     _redraw_kept(copy, kept, rng)
 
 
-def _kept_plan(state: Any, player: int) -> tuple[list[int], list[tuple[int, int]] | None, list[int]]:
+def _kept_plan(state: Any, player: int) -> KeptPlan:
     """The "1" tiles the other seats kept: while seats choose, the seats that chose (a choice drawn anew);
     after, their places in those hands and the tiles, sorted (permuted among them: their sum is fixed by
     the start layout)."""
@@ -117,7 +120,9 @@ def _kept_plan(state: Any, player: int) -> tuple[list[int], list[tuple[int, int]
     return [], slots, sorted(state.hand[s][i] for s, i in slots)
 
 
-def _redraw_kept(state: Any, kept: tuple[list[int], list[tuple[int, int]] | None, list[int]], rng: Rng) -> None:
+def _redraw_kept(state: Any, kept: KeptPlan, rng: Rng) -> None:
+    """Deal the kept "1" tiles of ``_kept_plan``: a choice drawn anew for each seat that chose, or the
+    tiles permuted among their places."""
     choosers, slots, codes = kept
     if slots is None:
         for s in choosers:
