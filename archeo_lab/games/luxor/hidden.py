@@ -4,7 +4,8 @@ Hidden are the order of every pile, the tiles in the other seats' hands (their
 back numbers show, as with cards held in hand; which "1" tile a seat kept stays
 hidden until it is placed) and the others' action tokens in hand (their number
 shows).  ``observation(state, player)`` is what ``player`` sees;
-``resample(copy, player, rng)`` redraws everything else consistently with it.
+``plan(state, player)`` works out what ``player`` cannot see and ``redraw(copy, plan, rng)`` deals it
+anew into a copy, consistently with what it sees (``LuxorState.determinizer``: one plan, many redraws).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from archeo_lab.engine import Rng
 from .components import KEEP_CHOICES, KIND_INDEX, KINDS
 from .encoding import BACK_OF, IS_CAMP, KEEP, code_back, code_kind, first_hand
 
-__all__ = ["observation", "resample", "plan", "redraw"]
+__all__ = ["observation", "plan", "redraw"]
 
 def observation(state: Any, player: int) -> dict[str, Any]:
     """What ``player`` sees: everything but the piles' order, the others' hands and tokens in hand."""
@@ -57,17 +58,8 @@ KeptPlan = tuple[list[int], list[tuple[int, int]] | None, list[int]]
 Plan = tuple[list[tuple[int, bool, list[tuple[list[int], list[int], list[int]]], list[str], int]], KeptPlan]
 
 
-def resample(copy: Any, player: int, rng: Rng) -> None:
-    """Redraw in ``copy`` what ``player`` cannot see (see ``LuxorState.determinize``).
-
-    Hidden items are sorted before each shuffle, so the result depends only on
-    ``observation(player)`` and ``rng``.
-    """
-    redraw(copy, plan(copy, player), rng)
-
-
 def plan(state: Any, player: int) -> Plan:
-    """What ``resample`` redraws for ``player``: each seat's hidden tiles of each back number but 1
+    """What ``redraw`` deals for ``player``: each seat's hidden tiles of each back number but 1
     (among the pile's places, and the hand's unless it is ``player``'s), its hidden tokens (the pile's,
     and the hand's unless it is ``player``'s), and the "1" tiles the others kept."""
     seats = []
@@ -88,7 +80,11 @@ def plan(state: Any, player: int) -> Plan:
 
 
 def redraw(copy: Any, plan: Plan, rng: Rng) -> None:
-    """Deal ``plan`` into ``copy`` (a copy of the position it was worked out from)."""
+    """Deal ``plan`` into ``copy`` (a copy of the position it was worked out from).
+
+    Hidden items are sorted in the plan and shuffled here, so the result depends only on
+    ``observation(player)`` and ``rng``.
+    """
     seats, kept = plan
     for s, own, groups, tokens, held in seats:
         pile, hand = copy.pile[s], copy.hand[s]
