@@ -178,6 +178,25 @@ def test_a_game_may_search_more_iterations_at_one_level():
     assert bots.MCTSBot(seed=1, level="hard", iterations=30).settings(cibola)["iterations"] == 30
 
 
+def test_any_hint_may_be_given_per_level(monkeypatch):
+    """A hint given as a dict (level -> value) holds at the levels it names, the others keep the default; a
+    player count's per-level hint merges with the game's level by level, and an argument wins over both."""
+    cibola = al.get_game("cibola")
+    monkeypatch.setattr(type(cibola), "search_hints",
+                        {"rollout": "greedy", "exploration": {"hard": 0.2}, "reward_scale": {"easy": 3.0},
+                         "players": {3: {"exploration": {"medium": 0.5}}}})
+    default = bots.mcts.DEFAULTS["exploration"]
+    levels = {level: bots.MCTSBot(seed=1, level=level) for level in bots.LEVELS}
+    assert [levels[lv].settings(cibola, 2)["exploration"] for lv in ("easy", "medium", "hard")] == [default, default, 0.2]
+    assert [levels[lv].settings(cibola, 3)["exploration"] for lv in ("easy", "medium", "hard")] == [default, 0.5, 0.2]
+    assert [levels[lv].settings(cibola, 2)["reward_scale"] for lv in ("easy", "medium", "hard")] == [3.0, None, None]
+    assert bots.MCTSBot(seed=1, level="hard", exploration=0.9).settings(cibola, 3)["exploration"] == 0.9
+    state = midgame("cibola", players=2)
+    bot = bots.MCTSBot(seed=1, level="hard", iterations=20, think_time=600)
+    bot.choose(state)
+    assert bot.last_search["settings"]["exploration"] == 0.2
+
+
 def test_iterations_for_a_player_count_merge_with_the_games_per_level():
     """Cibola's default level searches 400 iterations with 3 and 4 seats, 200 with 2; hard keeps its 2,000."""
     cibola = al.get_game("cibola")

@@ -77,10 +77,10 @@ every 16 random ones, reached only on a slower or busier machine (then the
 play depends on the speed, and ``last_search["completed"]`` is False).  A game may declare
 ``Game.search_hints`` (``rollout``, ``rollout_depth``, ``rollout_sample``,
 ``root_width``, ``tree_width``, ``reward_scale``, ``exploration``, ``prior_weight``, ``normalize``,
-``iterations`` per level when the game's iterations are cheaper or dearer than most, and ``players``: a
-player count -> settings for that many seats, over the others, its iterations merged level by level), the
-settings under which the
-search plays it best; an argument given to the bot wins over the hint.
+``iterations``, and ``players``: a player count -> settings for that many seats, over the others), the
+settings under which the search plays it best; a setting may be given per level, as a dict level -> value
+(``"iterations": {"hard": 2000}``: the levels it leaves out keep the default), merged level by level with a
+player count's; an argument given to the bot wins over the hint.
 
 >>> import archeo_lab as al
 >>> bot = MCTSBot(seed=1, iterations=50)
@@ -172,48 +172,41 @@ class MCTSBot(Bot):
 
     def settings(self, game: Any, players: int | None = None) -> dict[str, Any]:
         """The settings used for ``game`` (with ``players`` seats): arguments, else the game's ``search_hints``
-        (those of ``search_hints["players"][players]`` first), else the level's."""
+        (those of ``search_hints["players"][players]`` first; a hint given as a dict, level -> value, holds
+        for the levels it names), else the level's."""
         hints = getattr(game, "search_hints", {}) or {}
         if players is not None and players in hints.get("players", {}):
             hints = _overlay(hints, hints["players"][players])
+        level = self.level
+
+        def hint(name: str, default: Any) -> Any:
+            value = hints.get(name, default)
+            if isinstance(value, dict):                  # per level: {"hard": 2000}
+                value = value.get(level, default)
+            return value
+
         given = self._given
-        rollout = given["rollout"] or hints.get("rollout", DEFAULTS["rollout"])
-        random_iterations, greedy_iterations, level_budget, cap = LEVELS[self.level]
+        rollout = given["rollout"] or hint("rollout", DEFAULTS["rollout"])
+        random_iterations, greedy_iterations, level_budget, cap = LEVELS[level]
         budget: int | None = level_budget
         depth = given["rollout_depth"]
         if depth is None:
-            depth = hints.get("rollout_depth", DEFAULTS["random_depth" if rollout == "random" else "greedy_depth"])
+            depth = hint("rollout_depth", DEFAULTS["random_depth" if rollout == "random" else "greedy_depth"])
         iterations = given["iterations"]
         if iterations is None:
-            iterations = hints.get("iterations", {}).get(
-                self.level, random_iterations if rollout == "random" else greedy_iterations)
+            iterations = hint("iterations", random_iterations if rollout == "random" else greedy_iterations)
         if given["budget"] is not None:
             budget = given["budget"]
         elif given["iterations"] is not None or rollout == "greedy":
             budget = None
-        sample = given["rollout_sample"]
-        if sample == "hint":
-            sample = hints.get("rollout_sample", DEFAULTS["rollout_sample"])
-        exploration = given["exploration"]
-        if exploration is None:
-            exploration = hints.get("exploration", DEFAULTS["exploration"])
-        width, tree_width, reward_scale = given["root_width"], given["tree_width"], given["reward_scale"]
-        if width == "hint":
-            width = hints.get("root_width", DEFAULTS["root_width"])
-        if tree_width == "hint":
-            tree_width = hints.get("tree_width", DEFAULTS["tree_width"])
-        if reward_scale == "hint":
-            reward_scale = hints.get("reward_scale", DEFAULTS["reward_scale"])
-        prior_weight = given["prior_weight"]
-        if prior_weight is None:
-            prior_weight = hints.get("prior_weight", DEFAULTS["prior_weight"])
-        normalize = given["normalize"]
-        if normalize is None:
-            normalize = hints.get("normalize", DEFAULTS["normalize"])
-        return {"rollout": rollout, "rollout_depth": depth, "rollout_sample": sample, "iterations": iterations,
-                "budget": budget, "exploration": exploration, "prior_weight": prior_weight, "root_width": width,
-                "tree_width": tree_width, "reward_scale": reward_scale, "normalize": normalize,
-                "think_time": cap if given["think_time"] is None else given["think_time"]}
+        out: dict[str, Any] = {"rollout": rollout, "rollout_depth": depth, "iterations": iterations,
+                               "budget": budget}
+        for name in ("rollout_sample", "root_width", "tree_width", "reward_scale"):      # None is a setting
+            out[name] = hint(name, DEFAULTS[name]) if given[name] == "hint" else given[name]
+        for name in ("exploration", "prior_weight", "normalize"):                         # None: not given
+            out[name] = hint(name, DEFAULTS[name]) if given[name] is None else given[name]
+        out["think_time"] = cap if given["think_time"] is None else given["think_time"]
+        return out
 
     def choose(self, state: State) -> Action:
         me = state.current_player
@@ -365,11 +358,12 @@ class MCTSBot(Bot):
 
 
 def _overlay(hints: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    """``hints`` with the settings of ``over`` (a player count's) on top; the iterations per level are merged
-    level by level (``{"medium": 400}`` over ``{"hard": 2000}`` keeps both)."""
+    """``hints`` with the settings of ``over`` (a player count's) on top; a setting given per level in both is
+    merged level by level (``{"medium": 400}`` over ``{"hard": 2000}`` keeps both)."""
     merged = {**hints, **over}
-    if "iterations" in hints and "iterations" in over:
-        merged["iterations"] = {**hints["iterations"], **over["iterations"]}
+    for name, value in over.items():
+        if isinstance(value, dict) and isinstance(hints.get(name), dict):
+            merged[name] = {**hints[name], **value}
     return merged
 
 
