@@ -184,12 +184,14 @@ def test_any_hint_may_be_given_per_level(monkeypatch):
     cibola = al.get_game("cibola")
     monkeypatch.setattr(type(cibola), "search_hints",
                         {"rollout": "greedy", "exploration": {"hard": 0.2}, "reward_scale": {"easy": 3.0},
-                         "players": {3: {"exploration": {"medium": 0.5}}}})
+                         "rollout_depth": 8, "players": {3: {"exploration": {"medium": 0.5}},
+                                                         4: {"rollout_depth": {"hard": 2}}}})
     default = bots.mcts.DEFAULTS["exploration"]
     levels = {level: bots.MCTSBot(seed=1, level=level) for level in bots.LEVELS}
     assert [levels[lv].settings(cibola, 2)["exploration"] for lv in ("easy", "medium", "hard")] == [default, default, 0.2]
     assert [levels[lv].settings(cibola, 3)["exploration"] for lv in ("easy", "medium", "hard")] == [default, 0.5, 0.2]
     assert [levels[lv].settings(cibola, 2)["reward_scale"] for lv in ("easy", "medium", "hard")] == [3.0, None, None]
+    assert [levels[lv].settings(cibola, 4)["rollout_depth"] for lv in ("easy", "medium", "hard")] == [8, 8, 2]
     assert bots.MCTSBot(seed=1, level="hard", exploration=0.9).settings(cibola, 3)["exploration"] == 0.9
     state = midgame("cibola", players=2)
     bot = bots.MCTSBot(seed=1, level="hard", iterations=20, think_time=600)

@@ -358,12 +358,14 @@ class MCTSBot(Bot):
 
 
 def _overlay(hints: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    """``hints`` with the settings of ``over`` (a player count's) on top; a setting given per level in both is
-    merged level by level (``{"medium": 400}`` over ``{"hard": 2000}`` keeps both)."""
+    """``hints`` with the settings of ``over`` (a player count's) on top; a setting ``over`` gives per level is
+    merged level by level (``{"medium": 400}`` over ``{"hard": 2000}`` keeps both; over ``0.3``, the levels
+    it leaves out keep ``0.3``)."""
     merged = {**hints, **over}
     for name, value in over.items():
-        if isinstance(value, dict) and isinstance(hints.get(name), dict):
-            merged[name] = {**hints[name], **value}
+        if isinstance(value, dict) and name in hints:
+            under = hints[name]
+            merged[name] = {**(under if isinstance(under, dict) else dict.fromkeys(LEVELS, under)), **value}
     return merged
 
 
