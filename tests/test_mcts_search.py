@@ -199,6 +199,27 @@ def test_any_hint_may_be_given_per_level(monkeypatch):
     assert bot.last_search["settings"]["exploration"] == 0.2
 
 
+@pytest.mark.parametrize("hints,culprit", [
+    ({"exploration": {"Hard": 0.3}}, 'search_hints["exploration"]: \'Hard\' is not a level'),
+    ({"rolout_depth": 8}, 'search_hints: "rolout_depth" is not a search setting'),
+    ({"players": {3: {"iterations": {"expert": 9}}}}, 'search_hints["players"][3]["iterations"]: \'expert\''),
+    ({"players": {3: {"normalise": True}}}, 'search_hints["players"][3]: "normalise" is not a search setting'),
+])
+def test_a_mistyped_hint_is_refused_by_name(monkeypatch, hints, culprit):
+    """A hint that is no setting, or a per-level hint naming no level, would be silently ignored and the level
+    play as before: the search refuses it, naming it, before it plays."""
+    cibola = al.get_game("cibola")
+    monkeypatch.setattr(type(cibola), "search_hints", hints)
+    with pytest.raises(ValueError) as error:
+        bots.MCTSBot(seed=1, level="hard").settings(cibola, 3)
+    assert culprit in str(error.value)
+
+
+def test_every_games_hints_are_settings():
+    for game in al.list_games():
+        bots.mcts._check_hints(getattr(game, "search_hints", {}) or {}, type(game).__name__)
+
+
 def test_iterations_for_a_player_count_merge_with_the_games_per_level():
     """Cibola's default level searches 400 iterations with 3 and 4 seats, 200 with 2; hard keeps its 2,000."""
     cibola = al.get_game("cibola")

@@ -175,6 +175,7 @@ class MCTSBot(Bot):
         (those of ``search_hints["players"][players]`` first; a hint given as a dict, level -> value, holds
         for the levels it names), else the level's."""
         hints = getattr(game, "search_hints", {}) or {}
+        _check_hints(hints, type(game).__name__)
         if players is not None and players in hints.get("players", {}):
             hints = _overlay(hints, hints["players"][players])
         level = self.level
@@ -355,6 +356,33 @@ class MCTSBot(Bot):
 
     def __repr__(self) -> str:
         return f"MCTSBot(seed={self.seed}, level={self.level!r})"
+
+
+#: The settings a game's ``search_hints`` may give (and ``players``: count -> some of them).
+HINTS = ("rollout", "rollout_depth", "iterations", "rollout_sample", "root_width", "tree_width", "reward_scale",
+         "exploration", "prior_weight", "normalize")
+
+
+def _check_hints(hints: dict[str, Any], owner: str, where: str = "search_hints") -> None:
+    """Refuse a hint that is not a setting, or a per-level hint naming no level, naming the culprit: a typo
+    (``"Hard"``, ``"rolout_depth"``) would otherwise be silently ignored and the level play as before.
+
+    >>> _check_hints({"exploration": {"Hard": 0.3}}, "Game")
+    Traceback (most recent call last):
+    ...
+    ValueError: Game.search_hints["exploration"]: 'Hard' is not a level (easy, medium, hard)
+    """
+    for name, value in hints.items():
+        if name == "players" and where == "search_hints" and isinstance(value, dict):
+            for count, over in value.items():
+                _check_hints(over, owner, f'search_hints["players"][{count!r}]')
+            continue
+        if name not in HINTS:
+            raise ValueError(f'{owner}.{where}: "{name}" is not a search setting ({", ".join(HINTS)})')
+        if isinstance(value, dict):
+            for key in value:
+                if key not in LEVELS:
+                    raise ValueError(f'{owner}.{where}["{name}"]: {key!r} is not a level ({", ".join(LEVELS)})')
 
 
 def _overlay(hints: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
