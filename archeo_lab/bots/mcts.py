@@ -80,7 +80,8 @@ play depends on the speed, and ``last_search["completed"]`` is False).  A game m
 ``iterations``, and ``players``: a player count -> settings for that many seats, over the others), the
 settings under which the search plays it best; a setting may be given per level, as a dict level -> value
 (``"iterations": {"hard": 2000}``: the levels it leaves out keep the default), merged level by level with a
-player count's; an argument given to the bot wins over the hint.
+player count's; an argument given to the bot wins over the hint.  A hint that is not one of these settings,
+or a per-level one naming no level, is refused (``ValueError`` naming it) rather than silently ignored.
 
 >>> import archeo_lab as al
 >>> bot = MCTSBot(seed=1, iterations=50)
