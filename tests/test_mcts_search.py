@@ -204,6 +204,7 @@ def test_any_hint_may_be_given_per_level(monkeypatch):
     ({"rolout_depth": 8}, 'search_hints: "rolout_depth" is not a search setting'),
     ({"players": {3: {"iterations": {"expert": 9}}}}, 'search_hints["players"][3]["iterations"]: \'expert\''),
     ({"players": {3: {"normalise": True}}}, 'search_hints["players"][3]: "normalise" is not a search setting'),
+    ({"players": {3: 400}}, 'search_hints["players"]: a dict, player count -> settings'),
 ])
 def test_a_mistyped_hint_is_refused_by_name(monkeypatch, hints, culprit):
     """A hint that is no setting, or a per-level hint naming no level, would be silently ignored and the level

@@ -374,7 +374,9 @@ def _check_hints(hints: dict[str, Any], owner: str, where: str = "search_hints")
     ValueError: Game.search_hints["exploration"]: 'Hard' is not a level (easy, medium, hard)
     """
     for name, value in hints.items():
-        if name == "players" and where == "search_hints" and isinstance(value, dict):
+        if name == "players" and where == "search_hints":
+            if not isinstance(value, dict) or not all(isinstance(over, dict) for over in value.values()):
+                raise ValueError(f'{owner}.search_hints["players"]: a dict, player count -> settings')
             for count, over in value.items():
                 _check_hints(over, owner, f'search_hints["players"][{count!r}]')
             continue
