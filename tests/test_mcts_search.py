@@ -216,6 +216,17 @@ def test_a_mistyped_hint_is_refused_by_name(monkeypatch, hints, culprit):
     assert culprit in str(error.value)
 
 
+@pytest.mark.parametrize("name", bots.mcts.HINTS)
+def test_every_hint_the_check_accepts_reaches_the_settings(monkeypatch, name):
+    """``HINTS`` (what ``_check_hints`` accepts) and what ``settings()`` reads are one list: a hint named there,
+    given for the hard level only, is the hard level's setting and not the default level's."""
+    luxor = al.get_game("luxor")
+    value = "greedy" if name == "rollout" else 7
+    monkeypatch.setattr(type(luxor), "search_hints", {name: {"hard": value}})
+    assert bots.MCTSBot(seed=1, level="hard").settings(luxor, 2)[name] == value
+    assert bots.MCTSBot(seed=1).settings(luxor, 2)[name] != value
+
+
 def test_every_games_hints_are_settings():
     for game in al.list_games():
         bots.mcts._check_hints(getattr(game, "search_hints", {}) or {}, type(game).__name__)
