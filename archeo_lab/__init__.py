@@ -12,6 +12,7 @@ is plain Python and runs anywhere, JupyterLite included.
 """
 
 from . import games as _games  # noqa: F401  (registers the built-in games)
+from .charts import show_chart
 from .bots import Match  # the engine's Match, also reading bot names ("greedy", "mcts:hard")
 from .browser import IN_BROWSER as _IN_BROWSER
 from .browser import install_notebook_hint as _install_notebook_hint
@@ -27,7 +28,7 @@ if _IN_BROWSER:   # JupyterLite: a chart that cannot be downloaded says so, and 
 
 __all__ = [
     "get_game", "list_games", "register", "IllegalAction", "UnreadableAction", "CannotUndo",
-    "CorruptSave", "SetupError", "Game", "State", "Match", "play", "tournament", "__version__",
+    "CorruptSave", "SetupError", "Game", "State", "Match", "play", "tournament", "show_chart", "__version__",
 ]
 
 

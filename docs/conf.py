@@ -71,10 +71,11 @@ if _only:
         str(p.relative_to(ROOT)) for p in sorted((ROOT / "tutorials").rglob("*.ipynb"))
         if str(p.relative_to(ROOT / "tutorials")) not in _only and ".ipynb_checkpoints" not in p.parts
     ]
-# A board's output holds the widget and its picture (SVG): the static site shows the picture.
+# A board's output holds the widget and its picture: the static site shows the picture, as the
+# output's text/html (myst-nb's first choice), an <img> with the position in words as its alt;
+# charts likewise (al.show_chart).  A bare SVG or PNG would be written to a file with no alt.
 nb_mime_priority_overrides = [
     ("html", "application/vnd.jupyter.widget-view+json", None),
-    ("html", "image/svg+xml", 5),
 ]
 nb_merge_streams = True
 nb_ipywidgets_js = {}           # no widget scripts from a CDN: the site works offline, boards show as pictures

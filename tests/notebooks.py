@@ -15,17 +15,22 @@ evaluates each expression in the kernel and returns the values (JSON round trip:
 tuples come back as lists; anything JSON cannot hold comes back as its ``repr``).
 Executions are cached per notebook for the session, so several tests may read
 the same notebook for the price of one run.
+
+Every execution also checks that each picture the notebook shows (a position, a board, a
+chart) carries alternative text, in its outputs and in its HTML export (``undescribed``).
 """
 
 from __future__ import annotations
 
+import copy
 import json
+import re
 from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
 
-__all__ = ["ROOT", "execute", "executed", "run_and_read", "values_fixture"]
+__all__ = ["ROOT", "execute", "executed", "run_and_read", "undescribed", "values_fixture"]
 
 ROOT = Path(__file__).resolve().parent.parent
 _MARK = "__archeo_lab_test_values__"
@@ -46,7 +51,44 @@ def execute(path: str | Path, *, extra: str | None = None, timeout: int = 180) -
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=False,
                             resources={"metadata": {"path": str(path.parent)}})
     client.execute()
+    missing = undescribed(nb)
+    assert not missing, f"{path.relative_to(ROOT)}: pictures without alternative text: {missing}"
     return nb
+
+
+#: What nbconvert writes as the alternative text of an image that has none of its own.
+NBCONVERT_PLACEHOLDER = "No description has been provided for this image"
+_ALT = re.compile(r'<img\b[^>]*\balt="([^"]+)"')
+
+
+def undescribed(nb: nbformat.NotebookNode) -> list[str]:
+    """The pictures of an executed notebook that a screen reader could not describe.
+
+    Each output holding an image (``image/svg+xml``, ``image/png``) must also hold ``text/html``
+    with an ``<img>`` whose ``alt`` is not empty (``State``, boards and ``al.show_chart`` give
+    one); and the notebook's HTML export (nbconvert's, without widget state, as JupyterLab
+    saves a notebook) must have no image left with nbconvert's placeholder or no alt at all.
+    Returns one line per problem ("cell 12: image/png without described HTML").
+    """
+    from bs4 import BeautifulSoup
+    from nbconvert import HTMLExporter
+
+    problems = []
+    for i, cell in enumerate(nb.cells):
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            images = sorted(mime for mime in data if mime.startswith("image/"))
+            alt = _ALT.search(data.get("text/html", ""))
+            if images and not (alt and alt.group(1).strip()):
+                problems.append(f"cell {i}: {', '.join(images)} without described HTML")
+    bare = copy.deepcopy(nb)
+    bare.metadata.pop("widgets", None)
+    html, _ = HTMLExporter().from_notebook_node(bare)
+    for img in BeautifulSoup(html, "html.parser").find_all("img"):
+        alt = str(img.get("alt", "")).strip()
+        if not alt or alt == NBCONVERT_PLACEHOLDER:
+            problems.append(f"HTML export: an image without alt ({str(img.get('src', ''))[:40]}...)")
+    return problems
 
 
 def run_and_read(path: str | Path, expressions: dict[str, str], *, timeout: int = 180) -> dict:

@@ -6,6 +6,7 @@ ipywidgets swallows exceptions raised in message callbacks, so these tests call
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -320,6 +321,10 @@ def test_the_output_carries_the_picture_and_keeps_it_current(monkeypatch):
     assert shown[-1]["application/vnd.jupyter.widget-view+json"] == first["application/vnd.jupyter.widget-view+json"]
     # The picture is drawn for the board's seat: the bots' hidden bids never reach an export.
     assert shown[-1]["image/svg+xml"] == al.get_game("cibola").draw(w.match.state, seat=0, names=w.match.names)
+    # ... and so are its words, the alternative text of the described picture, kept current with it.
+    alt = html.unescape(re.search(r'alt="([^"]*)"', shown[-1]["text/html"]).group(1))
+    assert alt == f"{w.board.summary()}.\n{w.match.state.text(0, names=list(w.match.names))}"
+    assert alt != html.unescape(re.search(r'alt="([^"]*)"', first["text/html"]).group(1))
 
 
 def test_bot_move_plays_for_whoever_is_to_move_and_to_end_finishes():
@@ -411,6 +416,10 @@ def test_an_exported_notebook_shows_every_board_as_a_picture(tmp_path):
         assert data["image/svg+xml"].startswith("<svg") and data["image/svg+xml"] in pictures, \
             f"{key}: no picture in the exported HTML"
     assert "application/vnd.jupyter.widget-view+json" not in body, "the widgets are dropped, not left empty"
+    alts = re.findall(r'<img [^>]*alt="([^"]*)"', body)
+    assert len(alts) == len(GAMES) == body.count("<img "), "each picture is an <img> with its alternative text"
+    for key, alt in zip(GAMES, alts):
+        assert alt.startswith(al.get_game(key).title) and "seed 5" in alt, f"{key}: {alt[:80]}"
     cibola = outputs[GAMES.index("cibola")]["data"]["image/svg+xml"]
     digest = nb.cells[-1].outputs[0]["text"].strip()
     assert hashlib.sha1(cibola.encode()).hexdigest() == digest, "the picture shows the position after the moves"

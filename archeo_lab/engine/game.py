@@ -34,6 +34,7 @@ from .actions import Action, ActionCodec
 from .errors import CorruptSave, IllegalAction, SetupError, UnreadableAction, quote
 from .rng import Rng, fresh_seed
 from .saves import Fields, read_envelope
+from .svg import image_html
 
 __all__ = ["Game", "State", "SAVE_FORMAT", "SAVE_SCHEMA"]
 
@@ -470,8 +471,23 @@ class State(abc.ABC):
         return []
 
     # -- display ------------------------------------------------------------
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
+        """The picture (``Game.draw``); ``None`` for a game without a ``draw.py`` (Jupyter shows the repr)."""
+        if self.game._part("draw") is None:
+            return None
         return self.game.draw(self)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str] | None:
+        """What Jupyter shows for a state: the picture (``Game.draw``), and the same picture as
+        ``<img>`` HTML whose alternative text is the position in words (``text()``), so a notebook
+        exported to HTML, or read with a screen reader, still says what the position is.
+        ``text/plain`` comes from ``repr``; a game without a ``draw.py`` shows its repr alone.
+        """
+        picture = self._repr_svg_()
+        if picture is None:
+            return None
+        words = self.text() if self.game._part("view") is not None else repr(self)
+        return {"image/svg+xml": picture, "text/html": image_html(picture, words)}
 
     def text(self, seat: int | None = None, *, everything: bool = False, names: list[str] | None = None) -> str:
         """The position in words: what is public, plus ``seat``'s secrets, or everything (``Game.text``)."""

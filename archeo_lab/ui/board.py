@@ -34,6 +34,7 @@ import traitlets
 
 from archeo_lab.bots import Match
 from archeo_lab.engine import CannotUndo, IllegalAction
+from archeo_lab.engine.svg import image_html
 from archeo_lab.engine.wording import SeatNames
 
 from .assets import board_sources
@@ -475,6 +476,11 @@ class Board(anywidget.AnyWidget):
         """The position as an SVG picture, as this board's seat sees it (hidden information left out)."""
         return str(self.match.game.draw(self.match.state, seat=self.seat, names=list(self.match.names)))
 
+    def words(self) -> str:
+        """The position in words, as this board's seat sees it (what ``picture()`` shows)."""
+        match = self.match
+        return match.state.text(self.seat, names=list(match.names))
+
     def summary(self) -> str:
         """One line of plain text: the game, the seats and how far it has gone."""
         match = self.match
@@ -490,15 +496,20 @@ class Board(anywidget.AnyWidget):
 
 
 def _with_picture(bundle: Any, board: Board):
-    """A widget's mime bundle plus the static picture and a plain-text line.
+    """A widget's mime bundle plus the static picture, described, and a plain-text line.
 
     Exported notebooks (nbconvert's HTML without widget state, nbviewer, GitHub) drop the
-    widget and show the picture instead.
+    widget and show the picture instead: as ``text/html``, an ``<img>`` whose alternative text
+    is the summary line and the position in words as the board's seat sees it (what the
+    picture shows, nothing hidden), and as the bare ``image/svg+xml`` for front ends that
+    prefer it.
     """
     data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
     data = dict(data or {})
-    data["image/svg+xml"] = board.picture()
-    data["text/plain"] = board.summary()
+    picture, summary = board.picture(), board.summary()
+    data["image/svg+xml"] = picture
+    data["text/html"] = image_html(picture, f"{summary}.\n{board.words()}")
+    data["text/plain"] = summary
     return data, metadata
 
 

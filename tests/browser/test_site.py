@@ -8,13 +8,14 @@ is executed elsewhere in the suite: ``tests/test_notebooks.py``, nbval).  A buil
 cell that raises, a broken link, a public name without a docstring) fails the test.
 
 What a learner meets: the tutorial page shows its board pictures (the SVG in the boards' outputs)
-and its plot; the glossary is linked from it; the API reference lists ``get_game`` and ``Match``
+and its plot, each with its alternative text; the glossary is linked from it; the API reference lists ``get_game`` and ``Match``
 and every public name; "Run in your browser" opens the same notebook in the JupyterLite site
 served next to it, with its kernel idle.
 """
 
 from __future__ import annotations
 
+import base64
 import functools
 import http.server
 import os
@@ -83,15 +84,20 @@ def test_tutorial_page_shows_board_pictures_and_plots_and_links_the_glossary(pag
     page.goto(f"{course_site['base']}/tutorials/{TUTORIAL}.html")
     expect(page.locator("h1")).to_contain_text("Les Trésors de Cibola")
     outputs = page.locator(".cell_output")
-    boards = outputs.locator("img[src$='.svg']")
-    plots = outputs.locator("img[src$='.png']")
+    boards = outputs.locator("img[src^='data:image/svg+xml']")
+    plots = outputs.locator("img[src^='data:image/png']")
     expect(boards.first).to_be_visible()
     board_pictures, plot_pictures = _loaded(boards), _loaded(plots)
-    assert len(board_pictures) >= 2 and len(board_pictures) == boards.count(), board_pictures
-    assert len(plot_pictures) >= 1 and len(plot_pictures) == plots.count(), plot_pictures
+    assert len(board_pictures) >= 2 and len(board_pictures) == boards.count(), len(board_pictures)
+    assert len(plot_pictures) >= 1 and len(plot_pictures) == plots.count(), len(plot_pictures)
     # A board picture is the board, not an empty frame: the board's own SVG, with the game's words in it.
-    svg = page.request.get(board_pictures[0]).text()
+    svg = base64.b64decode(board_pictures[0].split("base64,", 1)[1]).decode()
     assert svg.lstrip().startswith("<svg") and "Cibola" in svg
+    # Every picture on the page has words of its own: the position in words, or what the chart shows.
+    alts = outputs.locator("img").evaluate_all("els => els.map(e => e.alt)")
+    assert len(alts) == boards.count() + plots.count(), alts
+    assert all(alt.strip() and "No description" not in alt for alt in alts), alts
+    assert any("Cibola" in alt for alt in alts) and any("chart" in alt for alt in alts), alts
     # No widget placeholder text or error output on the page.
     body = page.locator("article").inner_text()
     assert "Traceback" not in body and "Error displaying widget" not in body
