@@ -12,10 +12,10 @@ is plain Python and runs anywhere, JupyterLite included.
 """
 
 from . import games as _games  # noqa: F401  (registers the built-in games)
-from .charts import show_chart
 from .bots import Match  # the engine's Match, also reading bot names ("greedy", "mcts:hard")
 from .browser import IN_BROWSER as _IN_BROWSER
 from .browser import install_notebook_hint as _install_notebook_hint
+from .charts import show_chart
 from .engine import (
     CannotUndo, CorruptSave, Game, IllegalAction, SetupError, State, UnreadableAction,
     get_game, list_games, register,

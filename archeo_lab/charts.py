@@ -63,11 +63,10 @@ def show_chart(chart: Any, alt: str) -> None:
     ``alt``: what the chart shows, in a sentence or two ("Bar chart: the probability of each
     number of adventurers, exact and simulated; they agree").
     """
+    import matplotlib.pyplot as plt   # loaded already: the chart was drawn with it
     from IPython.display import display
 
-    bundle = chart_bundle(chart, alt)
     figure = _figure(chart)
-    import matplotlib.pyplot as plt
-
+    bundle = chart_bundle(figure, alt)
     plt.close(figure)
     display(bundle, raw=True)
