@@ -18,12 +18,13 @@ from archeo_lab.engine.wording import article, final_table, name as _name, verdi
 
 from .actions import Move, PlaceTile
 from .components import (
-    ACTION_POINTS, BASE_CAMP, COLOURS, COSTS, LETTERS, TILE_BY_ID, TREASURE_KINDS, TREASURE_NAMES,
+    ACTION_POINTS, BASE_CAMP, COLOURS, COSTS, LETTERS, SIDES, TILE_BY_ID, TREASURE_KINDS, TREASURE_NAMES,
 )
 from .encoding import BOXED, GUARD, RESERVE
 from .hexgrid import LABELS, SPACES, centre, hex_corners, rotated
 
-__all__ = ["board_view", "event_marks", "format_event", "text_board", "stone_dots", "HEX", "COLOUR_CODES"]
+__all__ = ["board_view", "event_marks", "format_event", "text_board", "stone_dots", "stones_in_words", "HEX",
+           "COLOUR_CODES"]
 
 #: Hex circumradius in pixels on the board.
 HEX = 36
@@ -62,6 +63,18 @@ _PIXELS = [_pixel(i) for i in range(SPACES)]
 _CORNERS = [" ".join(f"{a},{b}" for a, b in hex_corners(*_PIXELS[i], HEX - 1)) for i in range(SPACES)]
 WIDTH = round(_PIXELS[-1][0] + HEX + MARGIN)
 HEIGHT = round(max(y for _, y in _PIXELS) + HEX * math.sqrt(3) / 2 + MARGIN)
+
+
+def stones_in_words(stones) -> str:
+    """The stones (« Dalles de pierre », the paths' steps) on a hex's sides, in words, sides N to NW.
+
+    >>> stones_in_words((1, 1, 0, 1, 0, 0))
+    'stones N 1, NE 1, S 1'
+    >>> stones_in_words((0, 0, 0, 0, 0, 0))
+    'no stones'
+    """
+    sides = [f"{side} {n}" for side, n in zip(SIDES, stones) if n]
+    return "stones " + ", ".join(sides) if sides else "no stones"
 
 
 def _tile_text(tile: int) -> str:
@@ -400,8 +413,7 @@ def text_board(state, names: list[str] | None = None, *, seat: int | None = None
             extras.append(f"camp of {_name(names, state.camp_of[i])}")
         if state.guard[i] is not None:
             extras.append(f"guardian of {_name(names, state.guard[i][0])}")
-        stones = "".join(str(n) for n in state.stones[i])
-        lines.append(f"  {LABELS[i]} {what:<32} stones {stones}  {'; '.join(extras)}")
+        lines.append(f"  {LABELS[i]} {what:<32} {stones_in_words(state.stones[i]):<28} {'; '.join(extras)}".rstrip())
     if state.in_hand is not None:
         lines.append(f"In hand: {_tile_text(state.in_hand)}")
     if state.offer:
