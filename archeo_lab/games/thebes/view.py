@@ -58,6 +58,20 @@ def _regions_text(r: str) -> str:
     return REGION_NAMES[r][0]
 
 
+def per_region(values, general: int | None = None) -> str:
+    """Counts per region in words, the regions with none left out; ``general`` adds the general ones.
+
+    >>> per_region([2, 0, 1, 0], general=1)
+    'Mesopotamia 2, Greece 1, general 1'
+    >>> per_region([0, 0, 0, 0])
+    'none'
+    """
+    parts = [f"{_regions_text(region)} {n}" for region, n in zip(REGIONS, values) if n]
+    if general:
+        parts.append(f"general {general}")
+    return ", ".join(parts) or "none"
+
+
 def _permit_text(region: str, used: str) -> str:
     return {"region": article(f"{_regions_text(region)} permit"), "general": "a general permit",
             "card": "a general dig permit card"}[used]
@@ -121,7 +135,8 @@ def format_event(event: tuple, names=None) -> str:
     if kind == "professor":
         return f"{who(args[0], 'receives')} the {card_name(args[1])} card."
     if kind == "permits":
-        return f"{_name(names, args[0])} holds these permits: {list(args[1])}."
+        held = list(args[1])
+        return f"{_name(names, args[0])} holds these permits: {per_region(held[:GENERAL], held[GENERAL])}."
     if kind == "end":
         return ("The deck is empty: game over. Final scores: "
                 + ", ".join(f"{_name(names, s)} {p}" for s, p in enumerate(args[0])) + ".")
@@ -426,15 +441,15 @@ def text_board(state, names: list[str] | None = None, *, seat: int | None = None
         lines.append(f"  {REGION_NAMES[region][0]:<12} pile {len(pile):>2} cards{shown}")
     scores = state.scores()
     for s in state.seats:
-        exp = " ".join(f"{region[:3]}:{state.expertise[s][r]}" for r, region in enumerate(REGIONS)
-                       if state.expertise[s][r])
         relics = sum(len(x) for x in state.relics[s])
         if everything or s == seat:
             hand = ", ".join(state.hand[s]) or "-"
         else:
             count = len(state.hand[s])
             hand = f"{count} hidden card{'s' if count != 1 else ''}" if count else "-"
-        lines.append(f"  {_name(names, s)}: week {state.week[s]}, expertise {exp or '-'}, general "
-                     f"{state.general[s]}, {relics} relics, {state.congress[s]} congress, hand "
-                     f"{hand}, permits {state.permits[s]}; {scores[s]} points")
+        permits = state.permits[s]
+        lines.append(f"  {_name(names, s)}: week {state.week[s]}, expertise {per_region(state.expertise[s])}, "
+                     f"general knowledge {state.general[s]}, {relics} relics, {state.congress[s]} congress, hand "
+                     f"{hand}, permits {per_region(permits[:GENERAL], permits[GENERAL])}; "
+                     f"{scores[s]} point{'s' if scores[s] != 1 else ''}")
     return "\n".join(lines)
