@@ -280,10 +280,10 @@ def text_board(state, names: list[str] | None = None, *, seat: int | None = None
         explorers = state.explorers[s] + fist if hidden else state.explorers[s]
         bid = "" if fist is None else ", has bid (hidden)" if hidden else f", bid {fist}"
         torch = ", torch" if s == state.torch else ""
-        totems = f", totems {'/'.join(state.totems[s])}" if state.totems[s] else ""
-        counts = " ".join(f"{k}:{n}" for k, n in zip((c.kind for c in COLUMNS), state.counts[s]) if n)
+        totems = f", totems {' and '.join(state.totems[s])}" if state.totems[s] else ""
+        counts = ", ".join(f"{k} {n}" for k, n in zip((c.kind for c in COLUMNS), state.counts[s]) if n)
         lines.append(f"  {_name(names, s)}: {explorers} explorers{bid}{torch}{totems}; "
-                     f"{counts or 'no treasure'}; {scores[s]} points")
+                     f"treasures {counts or 'none'}; {scores[s]} point{'s' if scores[s] != 1 else ''}")
     lines.append(f"Discard: {state.discard} explorers. Piles: {len(state.decks[0])} + {len(state.decks[1])} cards. "
                  f"Totems available: {', '.join(state.totems_available) or 'none'}.")
     return "\n".join(lines)

@@ -14,7 +14,7 @@ from archeo_lab.engine.wording import article, final_table, name as _seat_name, 
 from .actions import RESERVE_FACES, Place
 from .components import (
     ANNEX_BONUS, BLACK_MARKET_GOLD, CARD_BY_ID, DELIVERY_MAX, DISCOVERY_BONUSES, DISCOVERY_MAX, FACE_NAMES,
-    LOCATIONS, OBJECT_BY_KEY, ROUNDS, SHIP_VP, TILE_KIND, TOSS_ODDS, UPGRADE_BY_KEY,
+    LOCATIONS, OBJECT_BY_KEY, ROUNDS, SHIP_VP, TILE_KIND, TOSS_ODDS, UPGRADE_BY_KEY, cards_in_words,
 )
 from .tables import DUMMY, LOC, placement_cost
 
@@ -372,6 +372,11 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
     }
 
 
+def _cards(card_ids) -> str:
+    """Object cards by id and in words: ``"VA-01 vase (+1 gold), MU-10 mummy"`` (empty for none)."""
+    return ", ".join(f"{c} {cards_in_words([c])}" for c in card_ids)
+
+
 def text_board(state, names: list[str] | None = None, *, seat: int | None = None,
                everything: bool = False) -> str:
     """The whole position as plain text (``print(state)``).
@@ -390,15 +395,15 @@ def text_board(state, names: list[str] | None = None, *, seat: int | None = None
                            for g in state.spots[i]) or "-"
         extra = ""
         if loc.key in ANNEX_BONUS:
-            extra = " [" + ", ".join(state.annexes[list(ANNEX_BONUS).index(loc.key)]) + "]"
+            extra = " [" + _cards(state.annexes[list(ANNEX_BONUS).index(loc.key)]) + "]"
         lines.append(f"  {loc.name:<19}{loc.kind:<8} cost {loc.cost}: {groups}{extra}")
-    temple = ", ".join(f"{c} {CARD_BY_ID[c].describe()}" for c in sorted(state.temple))
+    temple = _cards(sorted(state.temple))
     lines.append("Temple display: " + (temple or "-"))
     lines.append("Village: " + (", ".join(TILE_KIND[t] for t in state.village) or "-"))
     scores = state.scores()
     for s in state.seats:
         res = ", ".join(f"{n} {f}" for n, f in zip(state.reserve[s], RESERVE_FACES) if n) or "no meeple"
-        hand = " ".join(sorted(state.hands[s])) or "no object"
+        hand = _cards(sorted(state.hands[s])) or "no object"
         ups = ", ".join(TILE_KIND[t] for t in state.upgrades[s]) or "no upgrade"
         token = ", first-player token" if s == state.first else ""
         lines.append(f"  {_name(names, s)}: reserve {res}; {state.gold[s]} gold, {state.vp[s]} VP, "
