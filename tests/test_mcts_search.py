@@ -244,6 +244,16 @@ def test_iterations_for_a_player_count_merge_with_the_games_per_level():
     assert unhurried.last_search["iterations"] == 400
 
 
+def test_luxors_hard_level_searches_more_with_two_players_only():
+    """Luxor's hard level: 16,000 iterations with 2 players (40 games on fresh seeds against the default),
+    the level's 10,000 with 3 and 4; the other levels keep theirs."""
+    luxor = al.get_game("luxor")
+    hard, medium = bots.MCTSBot(seed=1, level="hard"), bots.MCTSBot(seed=1)
+    assert [hard.settings(luxor, n)["iterations"] for n in (2, 3, 4)] == [16_000, bots.LEVELS["hard"][0],
+                                                                         bots.LEVELS["hard"][0]]
+    assert {medium.settings(luxor, n)["iterations"] for n in (2, 3, 4)} == {bots.LEVELS["medium"][0]}
+
+
 def test_levels_grow_and_fit_their_caps():
     easy, medium, hard = (bots.LEVELS[k] for k in ("easy", "medium", "hard"))
     assert easy[0] < medium[0] < hard[0] and easy[1] < medium[1] < hard[1] and easy[3] <= medium[3] <= hard[3]
