@@ -23,7 +23,7 @@ from .components import (
     REGION_NAMES, REGIONS, STATUS,
 )
 
-__all__ = ["board_view", "event_marks", "format_event", "text_board", "card_name", "dig_outlook"]
+__all__ = ["board_view", "event_marks", "format_event", "text_board", "card_name", "dig_outlook", "per_region"]
 
 
 def card_name(key: str) -> str:
