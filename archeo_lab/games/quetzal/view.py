@@ -14,7 +14,7 @@ from archeo_lab.engine.wording import article, final_table, name as _seat_name, 
 from .actions import RESERVE_FACES, Place
 from .components import (
     ANNEX_BONUS, BLACK_MARKET_GOLD, CARD_BY_ID, DELIVERY_MAX, DISCOVERY_BONUSES, DISCOVERY_MAX, FACE_NAMES,
-    LOCATIONS, OBJECT_BY_KEY, ROUNDS, SHIP_VP, TILE_KIND, TOSS_ODDS, UPGRADE_BY_KEY, cards_in_words,
+    LOCATIONS, OBJECT_BY_KEY, ROUNDS, SHIP_VP, TILE_KIND, TOSS_ODDS, UPGRADE_BY_KEY,
 )
 from .tables import DUMMY, LOC, placement_cost
 
@@ -136,9 +136,9 @@ def format_event(event: tuple, names=None) -> str:
     if kind == "stele":
         return f"{_who(names, a[0], 'takes')} the first-player token at the Stele of Knowledge (Stèle du savoir)."
     if kind == "take":
-        return f"{_who(names, a[0], 'takes')} {a[1]} ({CARD_BY_ID[a[1]].describe()}) in the Temple."
+        return f"{_who(names, a[0], 'takes')} {_cards([a[1]])} in the Temple."
     if kind == "draw":
-        return f"{_who(names, a[0], 'draws')} " + ", ".join(f"{c} ({CARD_BY_ID[c].describe()})" for c in a[1]) + "."
+        return f"{_who(names, a[0], 'draws')} {_cards(a[1])}."
     if kind == "annex":
         loc = LOCATIONS[LOC[a[1]]]
         if a[0] == DUMMY:
@@ -373,8 +373,9 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
 
 
 def _cards(card_ids) -> str:
-    """Object cards by id and in words: ``"VA-01 vase (+1 gold), MU-10 mummy"`` (empty for none)."""
-    return ", ".join(f"{c} {cards_in_words([c])}" for c in card_ids)
+    """Object cards by id and in words, as the actions and the log name them:
+    ``"VA-01 (vase, +1 gold), MU-10 (mummy)"`` (empty for none)."""
+    return ", ".join(f"{c} ({CARD_BY_ID[c].describe()})" for c in card_ids)
 
 
 def text_board(state, names: list[str] | None = None, *, seat: int | None = None,
