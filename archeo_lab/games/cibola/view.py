@@ -271,7 +271,8 @@ def text_board(state, names: list[str] | None = None, *, seat: int | None = None
     for col, cov in zip(COLUMNS, state.covered):
         cells = "".join(f"{f'[{v}]' if rock else v:>6}" for v, rock in zip(col.cells, cov))
         lines.append(f"  {KIND_NAMES[col.kind][0]:<17}{cells}")
-    table = "; ".join(f"{c} {CARD_BY_ID[c].describe()}" for c in sorted(state.table)) or "(none)"
+    # Each card as its "take" action names it: "I-03 (sundial + snake, totem)".
+    table = "; ".join(f"{c} ({CARD_BY_ID[c].describe()})" for c in sorted(state.table)) or "(none)"
     lines.append(f"Revealed: {table}")
     scores = state.scores()
     for s in state.seats:

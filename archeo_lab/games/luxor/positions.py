@@ -17,11 +17,12 @@ at the start of ``current_player``'s turn.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import cast
 
 from .components import KIND_INDEX, KINDS, TOKEN_STAYS, TOKENS
 from .encoding import PLAY, code_back, code_kind
 from .state import GAME, LuxorState
+from .view import stack_words
 
 __all__ = ["position", "tile_at", "stack_at", "hand_tiles", "layout_tiles", "stack_in_words", "placed_tiles"]
 
@@ -230,17 +231,7 @@ def stack_in_words(state: LuxorState, cell: str, names: Sequence[str] | None = N
     where = f"{cell.upper()} ({tile_at(state, cell) or 'no tile'})"
     if not seats:
         return f"{where}: no adventurer"
-    count = f"{len(seats)} adventurer{'s' if len(seats) > 1 else ''}"
-    if len(set(seats)) == 1:
-        return f"{where}: {count}, {'all ' if len(seats) > 1 else ''}{who[0]}'s"
-    runs: list[list[Any]] = []
-    for name in who:
-        if runs and runs[-1][0] == name:
-            runs[-1][1] += 1
-        else:
-            runs.append([name, 1])
-    order = " then ".join(f"{n} of {name}'s" for name, n in runs)
-    return f"{where}: {count}, {order} (bottom to top): {who[-1]} on top"
+    return f"{where}: {stack_words(who)}"
 
 
 def hand_tiles(state: LuxorState, seat: int) -> list[str]:

@@ -9,14 +9,14 @@ JavaScript knows no rule.
 
 from __future__ import annotations
 
-from archeo_lab.engine.wording import article, final_table, name as _name, verdict, who as _who
+from archeo_lab.engine.wording import article, final_table, name as _name, plural, verdict, who as _who
 
 from .components import BUILDING_FRENCH, KIND_BY_NAME, KINDS, SEAT_COLOURS, TERRAIN_FRENCH, TOKEN_FRENCH
 from .encoding import code_back, code_kind
 from .grid import DIRECTION_NAMES
 from .actions import Move, Place
 
-__all__ = ["board_view", "event_marks", "format_event", "text_board", "tile_info", "shown_window"]
+__all__ = ["board_view", "event_marks", "format_event", "stack_words", "text_board", "tile_info", "shown_window"]
 
 _SHORT = {"desert": "de", "desert camp": "dC", "desert temple": "dT", "desert pyramid": "dP",
           "oasis camp": "oC", "oasis temple": "oT", "oasis pyramid": "oP", "mountain": "Mt", "lake": "~~"}
@@ -27,6 +27,29 @@ def tile_info(kind: str) -> dict:
     info = KIND_BY_NAME[kind]
     return {"tile": kind, "terrain": info.terrain, "building": info.building, "cost": info.cost,
             "points": info.points, "french": info.french}
+
+
+def stack_words(who: list[str]) -> str:
+    """A tile's adventurers in words, given their owners' names bottom to top; the top one scores.
+
+    >>> stack_words(["Bob", "Bob", "Ann"])
+    "3 adventurers, 2 of Bob's then 1 of Ann's (bottom to top): Ann on top"
+    >>> stack_words(["Ann", "Ann"])
+    "2 adventurers, all Ann's"
+    >>> stack_words(["Ann"])
+    "1 adventurer, Ann's"
+    """
+    count = plural(len(who), "adventurer")
+    if len(set(who)) == 1:
+        return f"{count}, {'all ' if len(who) > 1 else ''}{who[0]}'s"
+    runs: list[list] = []
+    for name in who:
+        if runs and runs[-1][0] == name:
+            runs[-1][1] += 1
+        else:
+            runs.append([name, 1])
+    order = " then ".join(f"{n} of {name}'s" for name, n in runs)
+    return f"{count}, {order} (bottom to top): {who[-1]} on top"
 
 
 def format_event(event: tuple, names=None) -> str:
@@ -285,7 +308,8 @@ def board_view(state, seat: int | None, names: list[str] | None = None, log_line
 
 def text_board(state, names: list[str] | None = None, *, seat: int | None = None,
                everything: bool = False) -> str:
-    """The position as plain text (``print(state)``): the grid, then the stacks and each seat.
+    """The position in words (``print(state)``, and the alt text of its picture): the tiles row by row, each
+    with its adventurers, then each seat.
 
     Hands and piles are given as counts only, which every player sees, so ``seat`` and
     ``everything`` change nothing here.
@@ -299,30 +323,27 @@ def text_board(state, names: list[str] | None = None, *, seat: int | None = None
     variant = ", Nouvelles aventures" if state.adventures else ""
     lines.append(f"Expedition Luxor ({state.players} players{variant}): {turn}")
     if state.cells:
-        xs = range(state.minx, state.maxx + 1)
-        lines.append("     " + "".join(f"{geo.names[x][0]:^6}" for x in xs))
+        # Words, not a grid of codes: this text is also what a screen reader reads for the board's picture.
+        lines.append("Tiles, row by row (tuiles):")
         for y in range(state.miny, state.maxy + 1):
             row = []
-            for x in xs:
+            for x in range(state.minx, state.maxx + 1):
                 c = y * geo.width + x
                 if state.kind[c] < 0:
-                    row.append("  .   ")
                     continue
-                text = _SHORT[KINDS[state.kind[c]].name]
-                stack = state.stack[c]
+                words = f"{geo.names[c]} {KINDS[state.kind[c]].name}"
                 token = state.tokens.get(c)
                 if token:
-                    text += "b" if token[0] == "boat" else "s"
-                if stack:
-                    text += f"{len(stack)}/{stack[-1]}"
-                row.append(f"{text:<6}")
-            lines.append(f"{y + 1:>3}  " + "".join(row).rstrip())
-        lines.append("(de desert, Mt mountain, ~~ lake; d/o = desert/oasis, C camp, T temple, P pyramid; "
-                     "n/s = n adventurers, seat s on top; b boat, s snakes)")
+                    words += " with the boat" if token[0] == "boat" else " with the snakes"
+                if state.stack[c]:
+                    words += f" ({stack_words([_name(names, s) for s in state.stack[c]])})"
+                row.append(words)
+            if row:
+                lines.append(f"  row {y + 1}: " + ", ".join(row))
     scores = state.scores()
     for s in state.seats:
-        tokens = f", {len(state.token_hand[s])} tokens in hand" if state.adventures else ""
-        lines.append(f"  {_name(names, s)}: {state.reserve[s]} adventurers in reserve, "
-                     f"{len(state.hand[s])} tiles in hand, {len(state.pile[s])} in the pile{tokens}; "
-                     f"{scores[s]} points")
+        tokens = f", {plural(len(state.token_hand[s]), 'token')} in hand" if state.adventures else ""
+        lines.append(f"  {_name(names, s)}: {plural(state.reserve[s], 'adventurer')} in reserve, "
+                     f"{plural(len(state.hand[s]), 'tile')} in hand, {len(state.pile[s])} in the pile{tokens}; "
+                     f"{plural(scores[s], 'point')}")
     return "\n".join(lines)
