@@ -50,7 +50,9 @@ def decide(key: str, players: int, seed: int, choices: int, iterations: int) -> 
 #: Recorded on branch s24-search at 2a46eaf, before the search was made faster; Quetzal's 3-player case
 #: re-recorded on 2026-11-28 (s26-multi) for its `normalize` hint with 3 seats, on purpose; Luxor's three
 #: cases re-recorded later that day for its evaluation's ``TEMPO`` (a tile kept is worth a point), on purpose:
-#: the greedy games that lead to the positions changed with it.
+#: the greedy games that lead to the positions changed with it; Tikal's three on 2026-11-29 for its evaluation's
+#: ``HELD_SHARE`` 1.0 (a majority valued as a guard), on purpose: the greedy games and the leaves changed (the
+#: 3-seat case also for its ``tree_width`` 3 hint).
 PINNED: dict[tuple, tuple] = {
     ('cibola', 2, 3, 6, 80): ('take I-15 (sundial + sundial + snake)', (('take I-15 (sundial + sundial + snake)', 65, 0.676116), ('take I-02 (sundial + sundial, rock)', 15, 0.319228))),
     ('cibola', 3, 11, 14, 60): ('take I-10 (sundial + skull)', (('take I-10 (sundial + skull)', 30, 5e-06), ('take I-05 (snake, rock)', 30, 0.0))),
@@ -61,9 +63,9 @@ PINNED: dict[tuple, tuple] = {
     ('quetzal', 2, 3, 6, 60): ('place 1 meeple on harbour (1 black)', (('place 1 meeple on harbour (1 black)', 24, 0.166677), ('place 1 adventurer on black-market (1 black)', 22, 0.153898), ('place 1 meeple on camp (1 black)', 14, 0.071135))),
     ('quetzal', 3, 11, 14, 40): ('place 1 archaeologist on village-2 (1 white)', (('place 1 archaeologist on village-2 (1 white)', 8, 0.667808), ('place 1 archaeologist on village-2 (character)', 8, 0.666996), ('place 1 archaeologist on village-3 (1 either)', 7, 0.665959), ('place 1 archaeologist on village-2 (1 either)', 7, 0.664735), ('place 1 archaeologist on village-3 (character)', 7, 0.664715), ('place 3 archaeologists on small-temple (1 white, 1 either, character)', 1, 0.55086), ('place 3 archaeologists on small-temple (2 white, character)', 1, 0.55086), ('place 3 archaeologists on small-temple (2 white, 1 either)', 1, 0.55086))),
     ('quetzal', 4, 5, 20, 30): ('place 1 meeple on camp (1 black)', (('place 1 meeple on camp (1 black)', 5, 0.126324), ('place 1 adventurer on ship-b (1 black)', 4, 0.087796), ('place 1 adventurer on ship-a (1 black)', 4, 0.086192), ('place 1 adventurer on black-market (1 black)', 4, 0.084252), ('place 2 meeples on camp (2 black)', 4, 0.077913), ('place 1 meeple on harbour (1 black)', 3, 0.033983), ('place 2 adventurers on black-market (2 black)', 3, 0.033387), ('place 3 meeples on camp (3 black)', 3, 0.016607))),
-    ('tikal', 2, 3, 6, 40): ('bring explorer into play at A5 (1 AP)', (('bring explorer into play at A5 (1 AP)', 20, 0.262566), ('bring leader into play at A5 (1 AP)', 14, 0.20849), ('end turn', 6, 0.0))),
-    ('tikal', 3, 11, 14, 30): ('move leader A5 -> A4 (2 AP)', (('move leader A5 -> A4 (2 AP)', 11, 0.640079), ('bring explorer into play at A5 (1 AP)', 5, 0.473097), ('move explorer B5 -> C5 (1 AP)', 4, 0.440984), ('move leader A5 -> B4 (1 AP)', 4, 0.323628), ('move leader A5 -> B5 (2 AP)', 2, 0.202274), ('move explorer B5 -> A5 (2 AP)', 2, 0.167697), ('end turn', 2, 0.000175))),
-    ('tikal', 4, 5, 25, 20): ('bring explorer into play at A5 (1 AP)', (('bring explorer into play at A5 (1 AP)', 8, 0.434238), ('end turn', 7, 0.364161), ('move leader A5 -> B4 (1 AP)', 5, 0.343242))),
+    ('tikal', 2, 3, 6, 40): ('end turn', (('end turn', 13, 0.506594), ('bring explorer into play at A5 (1 AP)', 12, 0.523188), ('uncover temple A4 to level 2 (2 AP)', 7, 0.384228), ('move explorer A4 -> A5 (2 AP)', 5, 0.316792), ('move leader B5 -> A5 (2 AP)', 3, 0.000277))),
+    ('tikal', 3, 11, 14, 30): ('place tile 5 (ruin 4 masks) on B2, rotation 1', (('place tile 5 (ruin 4 masks) on B2, rotation 1', 5, 0.600388), ('place tile 5 (ruin 4 masks) on D3, rotation 1', 5, 0.600004), ('place tile 5 (ruin 4 masks) on D3, rotation 3', 4, 0.500339), ('place tile 5 (ruin 4 masks) on D4, rotation 2', 4, 0.500273), ('place tile 5 (ruin 4 masks) on C3, rotation 2', 4, 0.500058), ('place tile 5 (ruin 4 masks) on D4, rotation 4', 4, 0.499989), ('place tile 5 (ruin 4 masks) on A2, rotation 0', 2, 0.000153), ('place tile 5 (ruin 4 masks) on C3, rotation 0', 2, 0.0))),
+    ('tikal', 4, 5, 25, 20): ('bring explorer into play at A5 (1 AP)', (('bring explorer into play at A5 (1 AP)', 7, 0.713568), ('move leader A4 -> A3 (1 AP)', 5, 0.669074), ('uncover temple A4 to level 3 (2 AP)', 5, 0.602715), ('move leader A4 -> A5 (2 AP)', 2, 0.48669), ('end turn', 1, 0.005369))),
 }
 
 

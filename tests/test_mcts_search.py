@@ -128,11 +128,11 @@ def test_root_width_searches_only_the_greedy_bots_best_moves():
 def test_settings_arguments_then_hints_then_level():
     tikal = al.get_game("tikal")
     hints = tikal.search_hints
-    bot = bots.MCTSBot(seed=1, level="hard")
+    bot = bots.MCTSBot(seed=1, level="easy")
     cfg = bot.settings(tikal)
     assert cfg["rollout"] == hints["rollout"]
-    assert cfg["iterations"] == bots.LEVELS["hard"][1 if hints["rollout"] == "greedy" else 0]
-    assert cfg["think_time"] == bots.LEVELS["hard"][3]
+    assert cfg["iterations"] == bots.LEVELS["easy"][1 if hints["rollout"] == "greedy" else 0]
+    assert cfg["think_time"] == bots.LEVELS["easy"][3]
     given = bots.MCTSBot(seed=1, iterations=5, rollout="random", rollout_depth=2, think_time=3.5,
                          rollout_sample=None, exploration=0.3).settings(tikal)
     assert (given["iterations"], given["rollout"], given["rollout_depth"], given["think_time"],
@@ -252,6 +252,21 @@ def test_luxors_hard_level_searches_more_with_two_players_only():
     assert [hard.settings(luxor, n)["iterations"] for n in (2, 3, 4)] == [16_000, bots.LEVELS["hard"][0],
                                                                          bots.LEVELS["hard"][0]]
     assert {medium.settings(luxor, n)["iterations"] for n in (2, 3, 4)} == {bots.LEVELS["medium"][0]}
+
+
+def test_tikals_hard_level_searches_as_its_default_with_more_time():
+    """Tikal's hard level: the default level's iterations (800 won 5 of 20 against them), its own 4 s cap."""
+    tikal = al.get_game("tikal")
+    hard, medium = (bots.MCTSBot(seed=1, level=lv).settings(tikal, n) for lv in ("hard", "medium") for n in (2,))
+    assert hard["iterations"] == medium["iterations"] == bots.LEVELS["medium"][1]
+    assert {k: v for k, v in hard.items() if k != "think_time"} == {k: v for k, v in medium.items() if k != "think_time"}
+    assert hard["think_time"] == bots.LEVELS["hard"][3] > medium["think_time"]
+
+
+def test_tikals_search_ranks_every_node_with_three_seats_only():
+    """With 3 seats Tikal's search keeps greedy's best 3 moves at every node (26 of 36 games against greedy bots)."""
+    tikal = al.get_game("tikal")
+    assert [bots.MCTSBot(seed=1).settings(tikal, n)["tree_width"] for n in (2, 3, 4)] == [None, 3, None]
 
 
 def test_levels_grow_and_fit_their_caps():
