@@ -18,9 +18,6 @@ from .actions import Move, Place
 
 __all__ = ["board_view", "event_marks", "format_event", "stack_words", "text_board", "tile_info", "shown_window"]
 
-_SHORT = {"desert": "de", "desert camp": "dC", "desert temple": "dT", "desert pyramid": "dP",
-          "oasis camp": "oC", "oasis temple": "oT", "oasis pyramid": "oP", "mountain": "Mt", "lake": "~~"}
-
 
 def tile_info(kind: str) -> dict:
     """A kind of tile as the board shows it: terrain, building, entry cost, points, French name."""
