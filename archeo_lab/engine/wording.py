@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-__all__ = ["SeatNames", "article", "final_table", "name", "plural", "verb", "verdict", "who"]
+__all__ = ["SeatNames", "article", "final_table", "name", "plural", "tally", "verb", "verdict", "who"]
 
 # Third person singular -> the form "you" takes, where dropping the final "s" is not enough.
 _IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go"}
@@ -86,6 +86,15 @@ def article(noun: str) -> str:
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``"1 card"``, ``"3 cards"`` (``many`` for irregular plurals)."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def tally(pairs: Iterable[tuple[str, int]]) -> str:
+    """Named counts in words, those at 0 left out: ``"sundial 1, snake 2"`` (empty when every count is 0).
+
+    >>> tally([("sundial", 1), ("skull", 0), ("snake", 2)])
+    'sundial 1, snake 2'
+    """
+    return ", ".join(f"{name} {n}" for name, n in pairs if n)
 
 
 def verdict(names: Sequence[str] | None, scores: Sequence[int], winners: Sequence[int], *,

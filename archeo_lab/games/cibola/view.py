@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from archeo_lab.engine.wording import final_table, name as _name, verb as _verb, verdict, who as _who
+from archeo_lab.engine.wording import final_table, name as _name, plural, tally, verb as _verb, verdict, who as _who
 
 from . import scoring
 from .actions import ChooseTotem, PlaceRock, Take
@@ -282,9 +282,9 @@ def text_board(state, names: list[str] | None = None, *, seat: int | None = None
         bid = "" if fist is None else ", has bid (hidden)" if hidden else f", bid {fist}"
         torch = ", torch" if s == state.torch else ""
         totems = f", totems {' and '.join(state.totems[s])}" if state.totems[s] else ""
-        counts = ", ".join(f"{k} {n}" for k, n in zip((c.kind for c in COLUMNS), state.counts[s]) if n)
+        counts = tally(zip((c.kind for c in COLUMNS), state.counts[s]))
         lines.append(f"  {_name(names, s)}: {explorers} explorers{bid}{torch}{totems}; "
-                     f"treasures {counts or 'none'}; {scores[s]} point{'s' if scores[s] != 1 else ''}")
+                     f"treasures {counts or 'none'}; {plural(scores[s], 'point')}")
     lines.append(f"Discard: {state.discard} explorers. Piles: {len(state.decks[0])} + {len(state.decks[1])} cards. "
                  f"Totems available: {', '.join(state.totems_available) or 'none'}.")
     return "\n".join(lines)

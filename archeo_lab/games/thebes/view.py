@@ -13,7 +13,7 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
-from archeo_lab.engine.wording import article, final_table, name as _name, verdict, who as _who
+from archeo_lab.engine.wording import article, final_table, name as _name, plural, tally, verdict, who as _who
 
 from . import scoring
 from .scoring import exhibition_weeks
@@ -66,10 +66,7 @@ def per_region(values, general: int | None = None) -> str:
     >>> per_region([0, 0, 0, 0])
     'none'
     """
-    parts = [f"{_regions_text(region)} {n}" for region, n in zip(REGIONS, values) if n]
-    if general:
-        parts.append(f"general {general}")
-    return ", ".join(parts) or "none"
+    return tally([*zip(map(_regions_text, REGIONS), values), ("general", general or 0)]) or "none"
 
 
 def _permit_text(region: str, used: str) -> str:
@@ -451,5 +448,5 @@ def text_board(state, names: list[str] | None = None, *, seat: int | None = None
         lines.append(f"  {_name(names, s)}: week {state.week[s]}, expertise {per_region(state.expertise[s])}, "
                      f"general knowledge {state.general[s]}, {relics} relics, {state.congress[s]} congress, hand "
                      f"{hand}, permits {per_region(permits[:GENERAL], permits[GENERAL])}; "
-                     f"{scores[s]} point{'s' if scores[s] != 1 else ''}")
+                     f"{plural(scores[s], 'point')}")
     return "\n".join(lines)

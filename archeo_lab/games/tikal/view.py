@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from archeo_lab.engine.wording import article, final_table, name as _name, verdict, who as _who
+from archeo_lab.engine.wording import article, final_table, name as _name, tally, verdict, who as _who
 
 from .actions import Move, PlaceTile
 from .components import (
@@ -73,8 +73,8 @@ def stones_in_words(stones) -> str:
     >>> stones_in_words((0, 0, 0, 0, 0, 0))
     'no stones'
     """
-    sides = [f"{side} {n}" for side, n in zip(SIDES, stones) if n]
-    return "stones " + ", ".join(sides) if sides else "no stones"
+    sides = tally(zip(SIDES, stones))
+    return f"stones {sides}" if sides else "no stones"
 
 
 def _tile_text(tile: int) -> str:
