@@ -189,3 +189,21 @@ def test_static_drawing_shows_only_what_a_seat_may_see():
     public = draw(state)
     assert "scientist" not in public and "you know" not in public
     assert state._repr_svg_().startswith("<svg")
+
+
+def test_the_pictures_time_track_keeps_the_stack_order_and_no_names_overlap():
+    """Markers one week apart rise above each other's names; on one week they stack as on the board."""
+    state = GAME.new_state(players=4, seed=3)
+    state.week, state.height = [20, 20, 21, 20], [0, 1, 0, 2]
+    state.changed()
+    svg = str(draw(state, seat=0))
+    marks = re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="6"[^>]*/><text x="[\d.]+" y="[\d.]+" '
+                       r'[^>]*>(Seat \d)</text>', svg)
+    assert len(marks) == 4
+    spots = {name: (float(x), float(y)) for x, y, name in marks}
+    # week 20: Seat 0 at the bottom, then Seat 1, then Seat 3 (height order); Seat 2's week 21 is next to them
+    assert spots["Seat 0"][1] > spots["Seat 1"][1] > spots["Seat 3"][1]
+    boxes = [(y, x - 7, x + 9 + 6 * len(name)) for name, (x, y) in spots.items()]
+    for i, (y, left, right) in enumerate(boxes):
+        for y2, left2, right2 in boxes[i + 1:]:
+            assert y != y2 or right <= left2 or right2 <= left, f"two names overlap on the time track: {spots}"

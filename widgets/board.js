@@ -48,6 +48,11 @@ function picture(paths, size = 16, box = 16, cls = "al-svg", title = "") {
   return span;
 }
 
+/** A score in words: "1 point", "12 points" (the seats' cards). */
+function points(n) {
+  return `${n} ${n === 1 ? "point" : "points"}`;
+}
+
 /** Attributes that make an element a target: the action it plays, or what to try / why not. */
 function target(t) {
   if (t == null) return {};

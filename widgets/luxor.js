@@ -43,7 +43,7 @@ function lxFace(tile, size) {
   const face = h("span", {
     class: `lx-face lx-${tile.terrain}`,
     title: `${tile.tile} (${tile.french})` + (tile.cost ? `: ${tile.cost} to enter` : ": cannot be entered")
-      + (tile.points ? `, ${tile.points} point${tile.points > 1 ? "s" : ""} for the top adventurer` : ""),
+      + (tile.points ? `, ${points(tile.points)} for the top adventurer` : ""),
   });
   face.style.background = LX_TERRAIN[tile.terrain];
   face.style.width = face.style.height = `${size}px`;
@@ -249,7 +249,7 @@ const GAME = {
     },
       h("div", { class: "lx-seathead" },
         h("span", { class: "lx-dot", style: `background:${x.hex}` }),
-        h("b", {}, x.name), h("span", { class: "lx-score" }, `${x.score} pts`)),
+        h("b", {}, x.name), h("span", { class: "lx-score" }, points(x.score))),
       h("div", {}, `reserve ${x.reserve} · on the board ${x.on_board} · tiles: ${x.hand_backs.length} in hand`
         + `${x.you ? "" : ` (backs ${x.hand_backs.join(", ") || "-"})`}, ${x.pile} in the pile`),
       board.variant === "adventures"

@@ -306,7 +306,7 @@ const GAME = {
         }, tbIcon(r, 12), `${n}`)),
           h("span", { class: "tb-exp", title: "general knowledge (savoir général)" }, tbIcon("open", 12), `${x.general}`),
           h("span", { class: "tb-exp", title: "congresses" }, tbIcon("congress", 12), `${x.congress}`)),
-        h("span", { class: "tb-score" }, `${x.score} pts`)),
+        h("span", { class: "tb-score" }, points(x.score))),
       h("div", { class: "tb-relics" }, Object.entries(x.relics).flatMap(([r, vs]) => vs.map((v) => h("span", {
         class: "tb-chip tb-relic", style: `border-color:${TB_REGION_COLOURS[r]}`, title: `${r} relic ${v}`,
       }, String(v)))), x.relic_points ? h("span", { class: "tb-small" }, ` = ${x.relic_points}`) : null,

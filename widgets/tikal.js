@@ -275,7 +275,7 @@ const GAME = {
       board.variant === "advanced" ? h("span", { class: `tk-amulet${x.amulet_used ? " tk-used" : ""}`,
         title: x.amulet_used ? "amulet turned: played this round" : "amulet face up" },
       x.amulet_used ? "amulet used" : "amulet") : null,
-      h("span", { class: "tk-points" }, `${x.points} pts`)),
+      h("span", { class: "tk-points" }, points(x.points))),
     h("div", { class: "tk-small-text" }, `reserve ${x.reserve} · in play ${x.on_board} · leader: ${x.leader} · camps left ${x.camps_left}`
       + ` · guardians ${x.guardians} · ${Object.keys(x.treasures || {}).length
         ? Object.entries(x.treasures).map(([k, n]) => `${n} ${k}`).join(", ") : "no treasure"}`),

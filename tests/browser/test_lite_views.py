@@ -80,3 +80,23 @@ def test_no_board_reads_undefined_in_jupyterlite(page: Page, key):
     show(page, al.play(key, players=2, seed=9, opponents={1: "greedy"}).board.view, strip_none=True)
     assert not page.locator(".cb-taken, .cb-holder").count()
     assert "held by" not in page.locator(".al-board").inner_text()
+
+
+#: Where each board's seat cards read a seat's score in its view (Quetzal's cards say "VP").
+SCORE_FIELD = {"cibola": "score", "luxor": "score", "thebes": "score", "tikal": "points"}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("key", sorted(SCORE_FIELD))
+def test_seat_cards_write_points_in_words(page: Page, key):
+    """A seat with 1 point reads "1 point", one with 12 "12 points" (not "1 pts")."""
+    board = al.play(key, players=2, seed=9).board
+    open_board(page, board)
+    view = json.loads(json.dumps(board.view))
+    for seat, score in zip(view["board"]["seats"], (1, 12)):
+        assert SCORE_FIELD[key] in seat, f"{key}'s seat view has no {SCORE_FIELD[key]!r}"
+        seat[SCORE_FIELD[key]] = score
+    show(page, view)
+    text = page.locator(".al-board").inner_text()
+    assert re.search(r"\b1 point\b", text) and re.search(r"\b12 points\b", text), text[:400]
+    assert not re.search(r"\bpts\b|\b1 points\b", text)

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from archeo_lab.engine.svg import SVG
+from archeo_lab.engine.wording import plural
 from archeo_lab.engine.svg import text as _text
 
 from .components import KINDS, SEAT_COLOURS
@@ -128,7 +129,7 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, cell
         line = (f"{name} ({colour_name}): {state.reserve[s]} in reserve; hand: {held}; "
                 f"pile {len(state.pile[s])}{extra}")
         parts.append(_text(28, y, line, 11, "bold" if s == state.current_player else "normal"))
-        parts.append(_text(width - 10, y, f"{scores[s]} pts", 12, "bold", "end"))
+        parts.append(_text(width - 10, y, plural(scores[s], "point"), 12, "bold", "end"))
         y += 18
     height = y + 4
     body = "".join(parts)

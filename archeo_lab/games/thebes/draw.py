@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from archeo_lab.engine.svg import SVG
+from archeo_lab.engine.wording import plural
 from archeo_lab.engine.svg import rect as _rect
 from archeo_lab.engine.svg import text as _text
 
@@ -43,27 +44,33 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, widt
     lo = max(0, min(state.week) - 2)
     span = max(24, max(state.week) - lo + 4)
     step = (width - 40) / span
-    y0 = 92
+    y0 = 100                                           # room for four rows of markers under the heading
     for i in range(span + 1):
         x = 20 + i * step
         parts.append(f'<line x1="{x}" y1="{y0}" x2="{x}" y2="{y0 + 6}" stroke="{_LINE}"/>')
         if (lo + i) % 4 == 0:
             parts.append(_text(x, y0 + 18, str(lo + i), 10, anchor="middle"))
     parts.append(f'<line x1="20" y1="{y0}" x2="{width - 20}" y2="{y0}" stroke="{_INK}"/>')
-    order = sorted(state.seats, key=lambda s: state.height[s])
-    level: dict[int, int] = {}
-    for s in order:
+    # On one week the markers stack as on the board (the top one plays first among them); a marker
+    # also rises above a neighbour's name so that no two names overlap.
+    taken: list[tuple[int, float, float]] = []          # (row, left, right) of each marker and its name
+    top: dict[int, int] = {}                             # the highest row used on each week so far
+    for s in sorted(state.seats, key=lambda s: (state.week[s], state.height[s])):
         w = state.week[s]
-        h = level.get(w, 0)
-        level[w] = h + 1
         x = 20 + (w - lo) * step
+        left, right = x - 7, x + 9 + 6 * len(name(s))
+        h = top.get(w, -1) + 1
+        while any(row == h and left < r_ and l_ < right for row, l_, r_ in taken):
+            h += 1
+        top[w] = h
+        taken.append((h, left, right))
         y = y0 - 10 - h * 12
         ring = ' stroke="#000" stroke-width="2"' if s == state.current_player else ""
         parts.append(f'<circle cx="{x}" cy="{y}" r="6" fill="{SEAT_COLOURS[s % 4]}"{ring}/>')
         parts.append(_text(x + 9, y + 4, name(s), 10))
 
     # Storage spaces and presentation displays.
-    y = 128
+    y = 136
     parts.append(_text(12, y, "Storage spaces (cases de stockage)", 12, "bold"))
     for i, key in enumerate(state.storage):
         x = 12 + i * 150
@@ -75,7 +82,7 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, widt
                        + (", ".join(shows) if shows else "none yet"), 11))
 
     # Excavation piles, face down.
-    y = 212
+    y = 220
     parts.append(_text(12, y, "Excavation piles (paquets de Fouilles), face down", 12, "bold"))
     for r, region in enumerate(REGIONS):
         x = 12 + r * 190
@@ -93,7 +100,7 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, widt
                                + " ".join("R" if v == 0 else str(v) for v in known), 10))
 
     # Seats.
-    y = 308
+    y = 316
     scores = state.scores()
     for s in state.seats:
         exp = ", ".join(f"{REGION_NAMES[region][0]} {state.expertise[s][r]}"
@@ -105,7 +112,7 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, widt
         parts.append(_text(28, y, f"{name(s)}: week {state.week[s]}; expertise {exp or '-'}; general "
                                   f"{state.general[s]}; congresses {state.congress[s]}",
                            12, "bold" if s == state.current_player else "normal"))
-        parts.append(_text(width - 12, y, f"{scores[s]} pts", 12, "bold", "end"))
+        parts.append(_text(width - 12, y, plural(scores[s], "point"), 12, "bold", "end"))
         parts.append(_text(28, y + 15, f"relics: {relics or '-'}; hand: {hand}; permits {state.permits[s]}", 10))
         y += 36
     height = y
