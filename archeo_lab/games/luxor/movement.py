@@ -51,9 +51,8 @@ def _finishes(state: Any, cell: int, d: int, k: int, cost: int) -> bool:
                                         for push in range(max(k - room, nxt_cost), k - cost + 1))
 
 
-def camp_moves(state: Any, first: bool = False) -> list[Any]:
-    """New groups leaving the camp of this turn: any direction, 1 to its free extras (``first``: stop at
-    the first one found)."""
+def camp_moves(state: Any) -> list[Any]:
+    """New groups leaving the camp of this turn: any direction, 1 to its free extras."""
     out: list[Any] = []
     camp, free = state.camp, state.camp_movable
     if camp < 0 or free <= 0 or state.surplus_pending():
@@ -67,12 +66,10 @@ def camp_moves(state: Any, first: bool = False) -> list[Any]:
         for k in range(max(cost, 1), free + 1):
             if _finishes(state, nb, d, k, cost):
                 out.append(move(k, camp, nb))
-                if first:
-                    return out
     return out
 
 
-def head_moves(state: Any, first: bool = False) -> list[Any]:
+def head_moves(state: Any) -> list[Any]:
     """The surplus of the tile just entered going on along the same line (``state.head_range()``)."""
     out: list[Any] = []
     head = state.head
@@ -87,6 +84,4 @@ def head_moves(state: Any, first: bool = False) -> list[Any]:
     for k in range(max(lo, cost), hi + 1):
         if _finishes(state, nb, d, k, cost):
             out.append(state.table.move(k, head, nb))
-            if first:
-                return out
     return out

@@ -470,7 +470,7 @@ class LuxorState(State):
                 return
             self._fill_camp(self.reserve[p])      # all that is left (maybe none: a bare camp)
             return
-        self._after_step(p)
+        self._after_step()
 
     def _fill_camp(self, count: int) -> None:
         """Placer un campement: ``count`` adventurers from the reserve on the camp; the extras may move."""
@@ -480,7 +480,7 @@ class LuxorState(State):
         self.camp_movable = max(0, count - self.numbers.camp_need[self.kind[cell]])
         self.events.append(("camp", p, self.geo.names[cell], count))
         self.phase = PLAY
-        self._after_step(p)
+        self._after_step()
 
     def _move(self, count: int, source: int, target: int) -> None:
         """Déplacer les aventuriers: ``count`` step from ``source`` onto ``target``, on top."""
@@ -496,7 +496,7 @@ class LuxorState(State):
         assert d is not None, "a move goes to a neighbour"
         self.head, self.head_dir, self.head_in = target, d, count
         self.events.append(("move", p, count, self.geo.names[source], self.geo.names[target]))
-        self._after_step(p)
+        self._after_step()
 
     def _use_token(self, token: str, source: int, target: int) -> None:
         """Nouvelles aventures: the token's effect (``tokens.use_token``), a new token drawn, and the turn ends."""
@@ -507,17 +507,14 @@ class LuxorState(State):
         self.events.append(("token", p, token, names[source], names[target], taken))
         self._next_turn()
 
-    def _after_step(self, p: int) -> None:
-        """After a tile or a move of ``p``: the turn ends by itself when nothing else may be done."""
-        if not self._has_options(p):
+    def _after_step(self) -> None:
+        """After a tile or a move: the turn goes on while the player may do more than end it, else it
+        ends by itself.  The actions worked out to know it are this position's legal actions: kept."""
+        legal = self._play_actions()
+        if legal and legal[0] is not _END:       # the end of the turn is listed last
+            self._legal_cache = legal
+        else:
             self._next_turn()
-
-    def _has_options(self, p: int) -> bool:
-        if self.placed < self.numbers.tiles_per_turn and self.hand[p] and self._legal_cells():
-            return True
-        if movement.camp_moves(self, first=True) or (self.head >= 0 and movement.head_moves(self, first=True)):
-            return True
-        return self.adventures and bool(tokens.token_actions(self, p, first=True))
 
     def _start_turn(self, p: int) -> None:
         self.current_player = p

@@ -61,8 +61,8 @@ def token_targets(state: Any, token: str, source: int, p: int) -> list[int]:
     return sorted(out, key=state.geo.rank.__getitem__)
 
 
-def token_actions(state: Any, p: int, first: bool = False) -> list[Any]:
-    """The tokens ``p`` may use now, sorted (``first``: stop at the first one found)."""
+def token_actions(state: Any, p: int) -> list[Any]:
+    """The tokens ``p`` may use now, sorted."""
     held = state.token_hand[p]
     sources = mountains_of(state, p) if held else []
     out = []
@@ -70,8 +70,6 @@ def token_actions(state: Any, p: int, first: bool = False) -> list[Any]:
         for source in sources:
             for target in token_targets(state, token, source, p):
                 out.append(state.table.token(token, source, target))
-                if first:
-                    return out
     out.sort(key=_ORDER)
     return out
 
