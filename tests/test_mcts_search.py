@@ -254,13 +254,15 @@ def test_luxors_hard_level_searches_more_with_two_players_only():
     assert {medium.settings(luxor, n)["iterations"] for n in (2, 3, 4)} == {bots.LEVELS["medium"][0]}
 
 
-def test_tikals_hard_level_searches_as_its_default_with_more_time():
-    """Tikal's hard level: the default level's iterations (800 won 5 of 20 against them), its own 4 s cap."""
+def test_tikals_hard_level_searches_greedys_best_moves_deeper():
+    """Tikal's hard level: greedy's best 3 moves at every node with 400 iterations (the 40-game duel in the
+    README); the other levels rank every node only with 3 seats."""
     tikal = al.get_game("tikal")
-    hard, medium = (bots.MCTSBot(seed=1, level=lv).settings(tikal, n) for lv in ("hard", "medium") for n in (2,))
-    assert hard["iterations"] == medium["iterations"] == bots.LEVELS["medium"][1]
-    assert {k: v for k, v in hard.items() if k != "think_time"} == {k: v for k, v in medium.items() if k != "think_time"}
+    hard, medium = (bots.MCTSBot(seed=1, level=lv).settings(tikal, 2) for lv in ("hard", "medium"))
+    assert (hard["iterations"], hard["tree_width"]) == (400, 3)
+    assert (medium["iterations"], medium["tree_width"]) == (bots.LEVELS["medium"][1], None)
     assert hard["think_time"] == bots.LEVELS["hard"][3] > medium["think_time"]
+    assert {bots.MCTSBot(seed=1, level="hard").settings(tikal, n)["tree_width"] for n in (2, 3, 4)} == {3}
 
 
 def test_tikals_search_ranks_every_node_with_three_seats_only():
