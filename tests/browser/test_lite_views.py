@@ -100,3 +100,23 @@ def test_seat_cards_write_points_in_words(page: Page, key):
     text = page.locator(".al-board").inner_text()
     assert re.search(r"\b1 point\b", text) and re.search(r"\b12 points\b", text), text[:400]
     assert not re.search(r"\bpts\b|\b1 points\b", text)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [1024, 700])
+def test_tikals_action_points_line_stays_inside_its_panel(page: Page, width):
+    """The AP line (count, pips, whose turn) wraps rather than running out of a narrow side panel
+    (at 1024x768 beside JupyterLab's file browser the name was cut to "Rodo")."""
+    page.set_viewport_size({"width": width, "height": 768})
+    w = al.play("tikal", players=2, seed=0, names=["Rodolphe", "Igor"])
+    w.board.act(w.board.legal[0])                  # place the first hex: the AP phase begins
+    open_board(page, w.board)
+    page.evaluate("() => { document.getElementById('out').style.width = '600px'; }")   # Lab's notebook column
+    assert page.locator("[data-testid=ap]").count() == 1
+    overflow = page.evaluate("""() => {
+        const side = document.querySelector('.tk-side').getBoundingClientRect();
+        return [...document.querySelectorAll('[data-testid=ap] > *')]
+            .map((el) => [el.textContent, el.getBoundingClientRect().right - side.right])
+            .filter(([, over]) => over > 0.5);
+    }""")
+    assert not overflow, overflow
