@@ -18,8 +18,8 @@ True
 from __future__ import annotations
 
 from archeo_lab.engine.svg import SVG
-from archeo_lab.engine.wording import plural
 from archeo_lab.engine.svg import text as _text
+from archeo_lab.engine.wording import plural
 
 from .components import KINDS, SEAT_COLOURS
 from .encoding import code_kind

@@ -16,9 +16,9 @@ True
 from __future__ import annotations
 
 from archeo_lab.engine.svg import SVG
-from archeo_lab.engine.wording import plural
 from archeo_lab.engine.svg import rect as _rect
 from archeo_lab.engine.svg import text as _text
+from archeo_lab.engine.wording import plural
 
 from .components import REGION_NAMES, REGIONS
 from .view import card_name
