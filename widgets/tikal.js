@@ -103,7 +103,6 @@ const GAME = {
       const fill = sp.kind ? TK_FILL[sp.kind] : "#f1ebdd";
       g.append(svgEl("polygon", { points: sp.points, fill, stroke: sp.kind ? "#8d7b5a" : "#d8cdb5",
         "stroke-width": sp.kind ? 1.2 : 1 }));
-      g.append(svgEl("text", { x: sp.x, y: sp.y - board.hex * 0.55, class: "tk-label" }, sp.space));
       if (sp.kind) {
         if (sp.kind === "volcano") g.append(tkVolcano(sp.x, sp.y));
         if (sp.kind === "temple") {
@@ -161,6 +160,8 @@ const GAME = {
           });
         });
       }
+      // The space's name last, with a halo, so stones, tents and shields never hide it.
+      g.append(svgEl("text", { x: sp.x, y: sp.y - board.hex * 0.55, class: "tk-label" }, sp.space));
       // A space where the drawn hex may go (with its stones for the current rotation, faint).
       if (placeTargets.has(sp.space)) {
         const action = placeTargets.get(sp.space);
