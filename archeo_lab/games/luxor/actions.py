@@ -165,11 +165,13 @@ class GridActions:
     very objects ``Place(...)``, ``Move(...)`` and ``UseToken(...)`` return.
     """
 
-    __slots__ = ("names", "place", "moves", "tokens")
+    __slots__ = ("names", "place", "place_by_rank", "moves", "tokens")
 
     def __init__(self, geo: Geometry):
         self.names = names = geo.names
         self.place = [[Place(kind.name, name) for name in names] for kind in KINDS]
+        #: ``place[kind]`` with the cells in name order (``geo.by_rank``): ``place_by_rank[kind][geo.rank[cell]]``.
+        self.place_by_rank = [[row[c] for c in geo.by_rank] for row in self.place]
         self.moves: dict[tuple[int, int, int], Move] = {}
         self.tokens: dict[tuple[str, int, int], UseToken] = {}
 

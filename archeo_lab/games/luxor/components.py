@@ -179,14 +179,26 @@ class RuleNumbers:
 
 
 def rule_numbers() -> RuleNumbers:
-    """The rules' numbers as this module holds them now (see ``RuleNumbers``)."""
-    return RuleNumbers(
-        cost=tuple(ENTRY_COST[k.terrain] for k in KINDS),
-        points=tuple(BUILDING_POINTS[k.building] if k.building else 0 for k in KINDS),
-        camp_need=tuple(CAMP_MANDATORY[k.terrain] if k.building == "camp" else 0 for k in KINDS),
-        camp_max=CAMP_MAX, tile_max=TILE_MAX, tiles_per_turn=TILES_PER_TURN, hand_size=HAND_SIZE,
-        adventurers=ADVENTURERS_PER_PLAYER, token_hand=TOKEN_HAND, tokens_per_kind=TOKENS_PER_KIND,
-    )
+    """The rules' numbers as this module holds them now (see ``RuleNumbers``): every constant is read
+    at each call; the same values give the same (frozen, shared) object."""
+    key = (tuple(ENTRY_COST.items()), tuple(BUILDING_POINTS.items()), tuple(CAMP_MANDATORY.items()), CAMP_MAX,
+           TILE_MAX, TILES_PER_TURN, HAND_SIZE, ADVENTURERS_PER_PLAYER, TOKEN_HAND, TOKENS_PER_KIND)
+    numbers = _NUMBERS.get(key)
+    if numbers is None:
+        if len(_NUMBERS) > 100:                 # house rules tried one after another: keep a few
+            _NUMBERS.clear()
+        numbers = _NUMBERS[key] = RuleNumbers(
+            cost=tuple(ENTRY_COST[k.terrain] for k in KINDS),
+            points=tuple(BUILDING_POINTS[k.building] if k.building else 0 for k in KINDS),
+            camp_need=tuple(CAMP_MANDATORY[k.terrain] if k.building == "camp" else 0 for k in KINDS),
+            camp_max=CAMP_MAX, tile_max=TILE_MAX, tiles_per_turn=TILES_PER_TURN, hand_size=HAND_SIZE,
+            adventurers=ADVENTURERS_PER_PLAYER, token_hand=TOKEN_HAND, tokens_per_kind=TOKENS_PER_KIND,
+        )
+    return numbers
+
+
+#: The constants' values -> their ``RuleNumbers`` (``rule_numbers``).
+_NUMBERS: dict[tuple, RuleNumbers] = {}
 
 
 def check_components() -> None:

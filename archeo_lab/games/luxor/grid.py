@@ -55,7 +55,7 @@ class Geometry:
     """
 
     __slots__ = ("players", "limit", "width", "height", "size", "names", "index", "step", "neighbours",
-                 "layout", "rank", "xs", "ys")
+                 "layout", "rank", "by_rank", "xs", "ys")
 
     def __init__(self, players: int):
         if players not in BOARD_LIMIT:
@@ -81,7 +81,8 @@ class Geometry:
                            for c in range(self.size)]
         x0, y0 = limit - cols, limit - LAYOUT_ROWS
         self.layout = tuple((y0 + r) * self.width + x0 + k for r in range(LAYOUT_ROWS) for k in range(cols))
-        order = sorted(range(self.size), key=lambda c: self.names[c])
+        #: The cells in name order ("A1", "A10", ... as the sorted actions list them), and each cell's place in it.
+        self.by_rank = order = sorted(range(self.size), key=lambda c: self.names[c])
         self.rank = [0] * self.size
         for r, c in enumerate(order):
             self.rank[c] = r

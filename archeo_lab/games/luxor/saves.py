@@ -198,8 +198,8 @@ def _check_board(state: Any) -> tuple[list[list[int]], list[int], list[int], lis
             problems.append(f"adventurers on {names[c]}, which cannot be entered")
     if len(state.cells) != sum(1 for k in kind if k >= 0):
         problems.append("the list of placed cells disagrees with the grid")
-    cached = state._cells_cache
-    if cached is not None and cached != sorted(state.frontier, key=state.geo.rank.__getitem__):
+    cached = state._open_cache
+    if cached is not None and cached != sorted(state.geo.rank[c] for c in state.frontier):
         problems.append("the cells open to a tile are out of order")
     return placed_by, layout, on_board, problems
 
@@ -245,7 +245,7 @@ def _check_phase(state: Any) -> list[str]:
         if state.phase == CAMP and (state.camp < 0 or state.stack[state.camp]):
             problems.append("the camp to fill must be placed and empty")
         problems += _check_turn(state)
-    if state.is_terminal and any(state.hand) and state._legal_cells():
+    if state.is_terminal and any(state.hand) and state._open_ranks():
         problems.append("the game ended with tiles still to place")
     return problems
 

@@ -123,6 +123,8 @@ __all__ = [
 _KEEPS = tuple(Keep(k) for k in KEEP_CHOICES)
 _CAMPS = tuple(Camp(n) for n in range(ADVENTURERS_PER_PLAYER + 1))
 _END = EndTurn()
+#: A hand (its tile codes, in order) -> the kinds of tile in it, sorted (hands recur; rebuilt when full).
+_HAND_KINDS: dict[tuple[int, ...], tuple[int, ...]] = {}
 _ORDER = attrgetter("adventurers", "source", "target")
 
 
@@ -147,7 +149,7 @@ class LuxorState(State):
         "current_player", "is_terminal", "geo", "table", "numbers", "phase", "kind", "back", "placer", "stack",
         "tokens", "cells", "frontier", "minx", "maxx", "miny", "maxy", "hand", "pile", "kept", "reserve",
         "captives", "token_hand", "token_pile", "token_box", "placed", "camp", "camp_movable", "head", "head_dir",
-        "head_in", "events", "_cells_cache",
+        "head_in", "events", "_open_cache",
     )
     adventures: bool
     split_lines: bool
@@ -181,7 +183,7 @@ class LuxorState(State):
     head_dir: int
     head_in: int
     events: list[tuple[Any, ...]]
-    _cells_cache: list[int] | None
+    _open_cache: list[int] | None
 
     # -- set-up ("Mise en place") -----------------------------------------------------------
     @classmethod
@@ -229,7 +231,7 @@ class LuxorState(State):
         s.tokens = {}
         s.cells = []
         s.frontier = set()
-        s._cells_cache = None
+        s._open_cache = None
         s.minx = s.miny = 10 ** 6
         s.maxx = s.maxy = -1
         s.hand = [[] for _ in range(players)]
@@ -338,7 +340,7 @@ class LuxorState(State):
         c.geo, c.table, c.numbers, c.phase = self.geo, self.table, self.numbers, self.phase
         c.kind, c.back, c.placer, c.stack = self.kind[:], self.back[:], self.placer[:], self.stack[:]
         c.tokens, c.cells, c.frontier = dict(self.tokens), self.cells[:], set(self.frontier)
-        c._cells_cache = self._cells_cache
+        c._open_cache = self._open_cache
         c.minx, c.maxx, c.miny, c.maxy = self.minx, self.maxx, self.miny, self.maxy
         c.hand = [h[:] for h in self.hand]
         c.pile = [p[:] for p in self.pile]
@@ -428,7 +430,8 @@ class LuxorState(State):
         lox, hix = self.maxx - limit + 1, self.minx + limit - 1
         loy, hiy = self.maxy - limit + 1, self.miny + limit - 1
         frontier = self.frontier
-        ordered = self._cells_cache             # the same cells in name order (shared with clones: copied)
+        ordered = self._open_cache              # the same cells' ranks, in order (shared with clones: copied)
+        rank = geo.rank
         if grew and (self.maxx - self.minx + 1 >= limit or self.maxy - self.miny + 1 >= limit):
             # The play area reached its limit on a side: cells beyond it are out for good.
             frontier = self.frontier = {c for c in frontier if lox <= xs[c] <= hix and loy <= ys[c] <= hiy}
@@ -436,15 +439,15 @@ class LuxorState(State):
         elif ordered is not None:
             ordered = ordered[:]
             if cell in frontier:
-                ordered.remove(cell)
+                ordered.remove(rank[cell])
         frontier.discard(cell)
-        kind, rank = self.kind, geo.rank
+        kind = self.kind
         for nb in geo.neighbours[cell]:
             if kind[nb] < 0 and nb not in frontier and lox <= xs[nb] <= hix and loy <= ys[nb] <= hiy:
                 frontier.add(nb)
                 if ordered is not None:
-                    insort(ordered, nb, key=rank.__getitem__)
-        self._cells_cache = ordered
+                    insort(ordered, rank[nb])
+        self._open_cache = ordered
 
     def _place(self, kind: int, cell: int) -> None:
         """Placer une tuile: from the hand to the grid, then draw the next tile of the pile."""
@@ -527,7 +530,7 @@ class LuxorState(State):
             q = (p + i) % self.players
             if self.hand[q]:
                 self._start_turn(q)
-                if self._legal_cells():
+                if self._open_ranks():
                     return
         self.placed, self.camp, self.camp_movable, self.head, self.head_dir, self.head_in = 0, -1, 0, -1, -1, 0
         self.phase, self.current_player, self.is_terminal = OVER, None, True
@@ -541,20 +544,28 @@ class LuxorState(State):
         assert p is not None, "the game is over: nobody is to play"
         return p
 
-    def _legal_cells(self) -> list[int]:
-        """Empty cells next to a tile that keep the play area within the limit, in name order."""
-        cells = self._cells_cache
-        if cells is None:
-            cells = self._cells_cache = sorted(self.frontier, key=self.geo.rank.__getitem__)
-        return cells
+    def _open_ranks(self) -> list[int]:
+        """The empty cells next to a tile that keep the play area within the limit, as their ranks in
+        name order (``geo.rank``), sorted: the cells a tile may go on, in the order the actions list them."""
+        ranks = self._open_cache
+        if ranks is None:
+            rank = self.geo.rank
+            ranks = self._open_cache = sorted([rank[c] for c in self.frontier])
+        return ranks
 
     def _place_actions(self, p: int) -> list[Action]:
         """Each kind of tile in ``p``'s hand on each cell open to a tile."""
-        cells = self._legal_cells()
-        table = self.table.place
+        ranks = self._open_ranks()
+        table = self.table.place_by_rank
         out: list[Action] = []
-        for k in sorted({KIND_OF[code] for code in self.hand[p]}):
-            out += map(table[k].__getitem__, cells)
+        hand = tuple(self.hand[p])
+        kinds = _HAND_KINDS.get(hand)
+        if kinds is None:
+            if len(_HAND_KINDS) > 10_000:
+                _HAND_KINDS.clear()
+            kinds = _HAND_KINDS[hand] = tuple(sorted({KIND_OF[code] for code in hand}))
+        for k in kinds:
+            out += map(table[k].__getitem__, ranks)
         return out
 
     def camp_range(self) -> tuple[int, int]:
@@ -582,7 +593,7 @@ class LuxorState(State):
         """After a hand edit (``positions.position``, a test): forget the legal actions and the
         frontier's cells in name order."""
         super().changed()
-        self._cells_cache = None
+        self._open_cache = None
 
     # -- saves (saves.py) -----------------------------------------------------------------------
     def _to_dict(self) -> dict[str, Any]:
