@@ -83,6 +83,7 @@ function tbTrack(board) {
     svg += `<line x1="${x}" y1="${y0}" x2="${x}" y2="${y0 + (major ? 7 : 4)}" stroke="#8a7a60"/>`;
     if (major) svg += `<text x="${x}" y="${y0 + 20}" font-size="13" text-anchor="middle" fill="#5a4a35">${w}</text>`;
   }
+  let arrow = "";       // above the marker that plays next: the top of its stack, so nothing else is there
   for (const stack of t.stacks) {
     const x = 15 + (stack.week - lo) * step;
     stack.seats.forEach((s, i) => {
@@ -90,11 +91,11 @@ function tbTrack(board) {
       const next = s === t.next;
       svg += `<g data-seat="${s}"><rect x="${x - 12}" y="${y - 8}" width="24" height="16" rx="3" fill="${TB_SEAT_COLOURS[s % 4]}"`
         + `${next ? ' stroke="#000" stroke-width="2.5"' : ' stroke="#fff"'}/>`
-        + `<text x="${x}" y="${y + 5}" font-size="13" font-weight="700" text-anchor="middle" fill="#fff">${s}</text>`
-        + (next ? `<path d="M${x + 15} ${y}l8 -5v10z" fill="#000"/>` : "") + "</g>";
+        + `<text x="${x}" y="${y + 5}" font-size="13" font-weight="700" text-anchor="middle" fill="#fff">${s}</text></g>`;
+      if (next) arrow = `<path class="tb-next-arrow" d="M${x - 6} ${y - 19}h12l-6 8z" fill="#000"/>`;
     });
   }
-  svg += "</svg>";
+  svg += arrow + "</svg>";
   const box = h("div", { class: "tb-track", "data-testid": "track" });
   box.innerHTML = svg;
   const legend = h("div", { class: "tb-legend" }, board.seats.map((s) => h("span", {

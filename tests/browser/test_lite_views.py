@@ -120,3 +120,29 @@ def test_tikals_action_points_line_stays_inside_its_panel(page: Page, width):
             .filter(([, over]) => over > 0.5);
     }""")
     assert not overflow, overflow
+
+
+@pytest.mark.browser
+def test_thebes_next_marker_arrow_covers_no_marker(page: Page):
+    """The arrow at the marker that plays next stays clear of every marker, a neighbouring week's too
+    (it used to point right, under the marker one week on)."""
+    board = al.play("thebes", players=4, seed=3).board
+    open_board(page, board)
+    view = json.loads(json.dumps(board.view))
+    track = view["board"]["track"]
+    track.update(stacks=[{"week": 4, "seats": [0]}, {"week": 5, "seats": [1, 2]}, {"week": 6, "seats": [3]}],
+                 next=0, weeks=[4, 5, 5, 6], min=4, max=6)
+    show(page, view)
+    boxes = page.evaluate("""() => {
+        const box = (el) => { const b = el.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+        return {arrow: box(document.querySelector('.tb-next-arrow')),
+                marks: [...document.querySelectorAll('[data-testid=track] [data-seat] rect')].map(
+                    (r) => [r.parentNode.dataset.seat, box(r)])};
+    }""")
+    ax0, ay0, ax1, ay1 = boxes["arrow"]
+    marks = dict(boxes["marks"])
+    assert len(marks) == 4
+    for seat, (x0, y0, x1, y1) in marks.items():
+        assert ax1 <= x0 or x1 <= ax0 or ay1 <= y0 or y1 <= ay0, f"the arrow covers seat {seat}'s marker"
+    mx0, my0, mx1, _ = marks["0"]
+    assert mx0 <= (ax0 + ax1) / 2 <= mx1 and ay1 <= my0, "the arrow stands right above the marker that plays next"
