@@ -340,7 +340,8 @@ class LuxorState(State):
         c.geo, c.table, c.numbers, c.phase = self.geo, self.table, self.numbers, self.phase
         c.kind, c.back, c.placer, c.stack = self.kind[:], self.back[:], self.placer[:], self.stack[:]
         c.tokens, c.cells, c.frontier = dict(self.tokens), self.cells[:], set(self.frontier)
-        c._open_cache = self._open_cache
+        ranks = self._open_cache
+        c._open_cache = None if ranks is None else ranks[:]
         c.minx, c.maxx, c.miny, c.maxy = self.minx, self.maxx, self.miny, self.maxy
         c.hand = [h[:] for h in self.hand]
         c.pile = [p[:] for p in self.pile]
@@ -430,16 +431,14 @@ class LuxorState(State):
         lox, hix = self.maxx - limit + 1, self.minx + limit - 1
         loy, hiy = self.maxy - limit + 1, self.miny + limit - 1
         frontier = self.frontier
-        ordered = self._open_cache              # the same cells' ranks, in order (shared with clones: copied)
+        ordered = self._open_cache              # the same cells' ranks, in order (this state's own list)
         rank = geo.rank
         if grew and (self.maxx - self.minx + 1 >= limit or self.maxy - self.miny + 1 >= limit):
             # The play area reached its limit on a side: cells beyond it are out for good.
             frontier = self.frontier = {c for c in frontier if lox <= xs[c] <= hix and loy <= ys[c] <= hiy}
             ordered = None
-        elif ordered is not None:
-            ordered = ordered[:]
-            if cell in frontier:
-                ordered.remove(rank[cell])
+        elif ordered is not None and cell in frontier:
+            ordered.remove(rank[cell])
         frontier.discard(cell)
         kind = self.kind
         for nb in geo.neighbours[cell]:
