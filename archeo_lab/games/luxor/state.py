@@ -101,7 +101,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from archeo_lab.engine import Action, Fields, Game, Rng, State
@@ -563,8 +563,13 @@ class LuxorState(State):
             if len(_HAND_KINDS) > 10_000:
                 _HAND_KINDS.clear()
             kinds = _HAND_KINDS[hand] = tuple(sorted({KIND_OF[code] for code in hand}))
-        for k in kinds:
-            out += map(table[k].__getitem__, ranks)
+        if len(ranks) > 1:                      # picks every open cell's action from a kind's row, in C
+            pick = itemgetter(*ranks)
+            for k in kinds:
+                out += pick(table[k])
+        else:                                   # (itemgetter of one index gives the item, not a tuple)
+            for k in kinds:
+                out += [table[k][r] for r in ranks]
         return out
 
     def camp_range(self) -> tuple[int, int]:
