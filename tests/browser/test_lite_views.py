@@ -146,3 +146,19 @@ def test_thebes_next_marker_arrow_covers_no_marker(page: Page):
         assert ax1 <= x0 or x1 <= ax0 or ay1 <= y0 or y1 <= ay0, f"the arrow covers seat {seat}'s marker"
     mx0, my0, mx1, _ = marks["0"]
     assert mx0 <= (ax0 + ax1) / 2 <= mx1 and ay1 <= my0, "the arrow stands right above the marker that plays next"
+
+
+@pytest.mark.browser
+def test_tikals_space_names_are_painted_over_their_spaces(page: Page):
+    """Each space's name is its group's last element, with a halo, so that stones, tents, shields and pieces
+    (drawn before it) never hide it (the base camp's tent hid "A5")."""
+    w = al.play("tikal", players=2, seed=0)
+    w.board.act(w.board.legal[0])
+    open_board(page, w.board)
+    spaces = page.evaluate("""() => [...document.querySelectorAll('.tk-space')].map((g) => [
+        g.dataset.space, g.lastElementChild.classList.contains('tk-label') && g.lastElementChild.textContent,
+        g.querySelectorAll('*').length, getComputedStyle(g.querySelector('.tk-label')).paintOrder])""")
+    assert len(spaces) > 30 and any(n > 5 for _, _, n, _ in spaces)     # some spaces hold a tile, stones, pieces
+    for space, last, _, paint in spaces:
+        assert last == space, f"{space}: its name is not drawn last"
+        assert paint.startswith("stroke"), f"{space}: its name has no halo ({paint})"
