@@ -626,3 +626,22 @@ def test_actions_read_back_from_their_text_in_any_case():
     with pytest.raises(al.UnreadableAction, match="cannot read"):
         state.apply("fly to the moon")
     refused(state, "place castle at E6", "no tile kind 'castle'")
+
+
+@pytest.mark.parametrize("open_cells", [0, 1, 2, 5])
+def test_placer_une_tuile_each_kind_in_hand_on_each_open_cell_however_few(open_cells):
+    """The place actions are each kind in hand on each open cell (kinds in ``KINDS`` order, cells in name
+    order), however few the open cells: random games always have several, so the one- and no-cell lists
+    are checked here."""
+    state = al.get_game("luxor").new_state(players=2, seed=4)
+    rng = random.Random(4)
+    while state.phase != "play":
+        state.apply(rng.choice(state.legal_actions()))
+    p = state.current_player
+    ranks = state._open_ranks()[:open_cells]
+    state._open_cache = ranks                     # fewer open cells than the real position has
+    kinds = sorted({luxor.state.KIND_OF[code] for code in state.hand[p]})
+    cells = [state.geo.names[state.geo.by_rank[r]] for r in ranks]
+    assert cells == sorted(cells) and len(kinds) >= 2
+    expected = [luxor.Place(luxor.KINDS[k].name, cell) for k in kinds for cell in cells]
+    assert state._place_actions(p) == expected
