@@ -48,9 +48,9 @@ function picture(paths, size = 16, box = 16, cls = "al-svg", title = "") {
   return span;
 }
 
-/** A score in words: "1 point", "12 points" (the seats' cards). */
-function points(n) {
-  return `${n} ${n === 1 ? "point" : "points"}`;
+/** A count in words, as Python's wording.plural: plural(1, "point") is "1 point", plural(12, "point") "12 points". */
+function plural(n, word, many = null) {
+  return `${n} ${n === 1 ? word : (many || `${word}s`)}`;
 }
 
 /** Attributes that make an element a target: the action it plays, or what to try / why not. */

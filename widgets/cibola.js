@@ -113,7 +113,7 @@ const GAME = {
     },
       h("div", { class: "cb-seathead" }, h("b", {}, s.name),
         s.torch ? h("span", { class: "cb-torch", title: "holds the torch (Torche)" }, cbIcon("torch", 14), "torch") : null,
-        h("span", { class: "cb-score" }, points(s.score))),
+        h("span", { class: "cb-score" }, plural(s.score, "point"))),
       h("div", { class: "cb-seatline" }, `${s.explorers} explorers${s.bid_text ? ` · ${s.bid_text}` : ""}`,
         h("span", { class: "cb-counts" }, Object.entries(s.counts).filter(([, n]) => n > 0)
           .map(([kind, n]) => h("span", { class: "cb-count", title: kind, dataset: { count: `${s.seat}-${kind}` } },

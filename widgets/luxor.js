@@ -43,7 +43,7 @@ function lxFace(tile, size) {
   const face = h("span", {
     class: `lx-face lx-${tile.terrain}`,
     title: `${tile.tile} (${tile.french})` + (tile.cost ? `: ${tile.cost} to enter` : ": cannot be entered")
-      + (tile.points ? `, ${points(tile.points)} for the top adventurer` : ""),
+      + (tile.points ? `, ${plural(tile.points, "point")} for the top adventurer` : ""),
   });
   face.style.background = LX_TERRAIN[tile.terrain];
   face.style.width = face.style.height = `${size}px`;
@@ -129,7 +129,7 @@ const GAME = {
       const stack = c.stack || [];
       const tip = c.tile != null
         ? `${c.cell}: ${c.tile.tile} (${c.tile.french})` + (c.tile.cost ? `, ${c.tile.cost} to enter` : ", cannot be entered")
-          + (stack.length ? `; ${stack.length} adventurer${stack.length > 1 ? "s" : ""}, ${seats[stack[stack.length - 1]].name} on top` : "")
+          + (stack.length ? `; ${plural(stack.length, "adventurer")}, ${seats[stack[stack.length - 1]].name} on top` : "")
         : `${c.cell}: empty (the play area may still grow here)`;
       const cell = h("div", { class: cls, onclick, title: tip, dataset: { cell: c.cell, ...data } });
       cell.style.gridColumn = String(c.x + 1);
@@ -249,7 +249,7 @@ const GAME = {
     },
       h("div", { class: "lx-seathead" },
         h("span", { class: "lx-dot", style: `background:${x.hex}` }),
-        h("b", {}, x.name), h("span", { class: "lx-score" }, points(x.score))),
+        h("b", {}, x.name), h("span", { class: "lx-score" }, plural(x.score, "point"))),
       h("div", {}, `reserve ${x.reserve} · on the board ${x.on_board} · tiles: ${x.hand_backs.length} in hand`
         + `${x.you ? "" : ` (backs ${x.hand_backs.join(", ") || "-"})`}, ${x.pile} in the pile`),
       board.variant === "adventures"

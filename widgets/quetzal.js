@@ -61,7 +61,7 @@ function qzGroup(g) {
   for (let k = 0; k < g.either; k++) faces.push("either");
   if (g.character) faces.push("character");
   const role = g.role === "any" ? "" : ` as ${g.role}s`;
-  return h("span", { class: "qz-group", title: `${g.name}: ${g.count} meeple${g.count > 1 ? "s" : ""}${role}` },
+  return h("span", { class: "qz-group", title: `${g.name}: ${plural(g.count, "meeple")}${role}` },
     faces.map((f) => qzMeeple(g.colour, f, 15, `${g.name}: ${f}`)));
 }
 

@@ -124,7 +124,7 @@ function tbDigDialog(dig, ui) {
       class: `tb-bar${o.weeks === chosen.weeks ? " tb-barsel" : ""}`,
       dataset: { weeks: o.weeks, ui: "" },
       onclick: () => { sel.weeks = o.weeks; ui.redraw(); },
-      title: `${o.weeks} week${o.weeks === 1 ? "" : "s"}: ${o.cards} card${o.cards === 1 ? "" : "s"}, ${o.expected} points expected`,
+      title: `${plural(o.weeks, "week")}: ${plural(o.cards, "card")}, ${o.expected} points expected`,
     },
       h("span", { class: "tb-barval" }, String(o.cards)),
       h("span", { class: "tb-barfill", style: `height:${Math.round(30 * o.expected / maxEv) + 2}px` }),
@@ -148,18 +148,18 @@ function tbDigDialog(dig, ui) {
     h("div", { class: "tb-knowledge" },
       `You gave up ${dig.permit_text}. Knowledge (points de Savoir): ${dig.expertise} expertise + `
       + `${dig.general_used} general${withAssistant ? " + 1 assistant" : ""} = ${knowledge}`
-      + `${knowledge > 12 ? " (counts as 12)" : ""}. The pile holds ${dig.pile} card${dig.pile === 1 ? "" : "s"}.`),
+      + `${knowledge > 12 ? " (counts as 12)" : ""}. The pile holds ${plural(dig.pile, "card")}.`),
     assistant,
     h("div", { class: "tb-digrow" },
       h("div", { class: "tb-digcontrols" },
         h("div", { class: "tb-weeksrow" }, h("span", {}, `${minW}`), slider, h("span", {}, `${maxW} weeks`)),
         h("div", { class: "tb-outlook", "data-testid": "outlook" },
-          h("b", {}, `${chosen.weeks} week${chosen.weeks === 1 ? "" : "s"}: draw ${chosen.cards} card${chosen.cards === 1 ? "" : "s"}`),
+          h("b", {}, `${plural(chosen.weeks, "week")}: draw ${plural(chosen.cards, "card")}`),
           chosen.cards < chosen.table_cards ? ` (the table gives ${chosen.table_cards}; the pile holds only ${dig.pile})` : "",
           ` · expected ${chosen.expected} points · ${Math.round(chosen.p_nothing * 100)}% chance of rubble only`),
         h("button", {
           class: "tb-digconfirm tb-target", dataset: { action: JSON.stringify(chosen.action) },
-        }, `Dig ${chosen.weeks} week${chosen.weeks === 1 ? "" : "s"}`),
+        }, `Dig ${plural(chosen.weeks, "week")}`),
         h("span", { class: "tb-small" }, "  Starts on the most points per week. Undo gives the permit back.")),
       h("div", {},
         h("div", { class: "tb-barcaption" }, "cards drawn (top) and expected points (bars):"),
@@ -189,7 +189,7 @@ const GAME = {
     if (board.dig != null) now.push(tbDigDialog(board.dig, ui));
     if (board.draw != null) {
       now.push(h("button", { class: "tb-draw tb-target", dataset: { action: JSON.stringify(board.draw.action) } },
-        tbIcon(board.draw.region, 16), ` Shuffle the ${board.draw.name} pile and draw ${board.draw.cards} card${board.draw.cards === 1 ? "" : "s"}`));
+        tbIcon(board.draw.region, 16), ` Shuffle the ${board.draw.name} pile and draw ${plural(board.draw.cards, "card")}`));
     }
     if (board.robbers != null) {
       now.push(h("div", { class: "tb-robbers" },
@@ -258,7 +258,7 @@ const GAME = {
           stack,
           h("div", { class: "tb-pileinfo" },
             h("b", { style: `color:${TB_REGION_COLOURS[x.region]}` }, x.name), h("span", { class: "tb-small" }, ` (${x.french})`),
-            h("div", {}, `${x.size} card${x.size === 1 ? "" : "s"} · ${x.deck_relics} in the deck`),
+            h("div", {}, `${plural(x.size, "card")} · ${x.deck_relics} in the deck`),
             known,
             dig != null ? h("button", {
               class: "tb-digopen tb-target", dataset: { region: x.region, action: JSON.stringify(dig.action) },
@@ -307,7 +307,7 @@ const GAME = {
         }, tbIcon(r, 12), `${n}`)),
           h("span", { class: "tb-exp", title: "general knowledge (savoir général)" }, tbIcon("open", 12), `${x.general}`),
           h("span", { class: "tb-exp", title: "congresses" }, tbIcon("congress", 12), `${x.congress}`)),
-        h("span", { class: "tb-score" }, points(x.score))),
+        h("span", { class: "tb-score" }, plural(x.score, "point"))),
       h("div", { class: "tb-relics" }, Object.entries(x.relics).flatMap(([r, vs]) => vs.map((v) => h("span", {
         class: "tb-chip tb-relic", style: `border-color:${TB_REGION_COLOURS[r]}`, title: `${r} relic ${v}`,
       }, String(v)))), x.relic_points ? h("span", { class: "tb-small" }, ` = ${x.relic_points}`) : null,

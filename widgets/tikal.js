@@ -207,7 +207,7 @@ const GAME = {
               onclick: () => { tk.rotation = (tk.rotation + 1) % rotations.length; ui.redraw(); },
             }, picture(TK_ROTATE, 13), ` Rotate (${rot.rotation})`) : null,
             placing && placeTargets.size
-              ? h("div", { class: "tk-small-text" }, `${placeTargets.size} highlighted place${placeTargets.size > 1 ? "s" : ""}`)
+              ? h("div", { class: "tk-small-text" }, plural(placeTargets.size, "highlighted place"))
               : null))));
     }
     if (board.offer != null && board.offer.length) {
@@ -276,7 +276,7 @@ const GAME = {
       board.variant === "advanced" ? h("span", { class: `tk-amulet${x.amulet_used ? " tk-used" : ""}`,
         title: x.amulet_used ? "amulet turned: played this round" : "amulet face up" },
       x.amulet_used ? "amulet used" : "amulet") : null,
-      h("span", { class: "tk-points" }, points(x.points))),
+      h("span", { class: "tk-points" }, plural(x.points, "point"))),
     h("div", { class: "tk-small-text" }, `reserve ${x.reserve} · in play ${x.on_board} · leader: ${x.leader} · camps left ${x.camps_left}`
       + ` · guardians ${x.guardians} · ${Object.keys(x.treasures || {}).length
         ? Object.entries(x.treasures).map(([k, n]) => `${n} ${k}`).join(", ") : "no treasure"}`),
