@@ -199,7 +199,7 @@ def _check_board(state: Any) -> tuple[list[list[int]], list[int], list[int], lis
     if len(state.cells) != sum(1 for k in kind if k >= 0):
         problems.append("the list of placed cells disagrees with the grid")
     cached = state._open_cache
-    if cached is not None and cached != sorted(state.geo.rank[c] for c in state.frontier):
+    if cached is not None and cached != state._rank_frontier():
         problems.append("the cells open to a tile are out of order")
     return placed_by, layout, on_board, problems
 

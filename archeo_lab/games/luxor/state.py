@@ -548,9 +548,13 @@ class LuxorState(State):
         name order (``geo.rank``), sorted: the cells a tile may go on, in the order the actions list them."""
         ranks = self._open_cache
         if ranks is None:
-            rank = self.geo.rank
-            ranks = self._open_cache = sorted([rank[c] for c in self.frontier])
+            ranks = self._open_cache = self._rank_frontier()
         return ranks
+
+    def _rank_frontier(self) -> list[int]:
+        """``_open_ranks`` worked out afresh from ``frontier`` (the kept list must always equal it)."""
+        rank = self.geo.rank
+        return sorted([rank[c] for c in self.frontier])
 
     def _place_actions(self, p: int) -> list[Action]:
         """Each kind of tile in ``p``'s hand on each cell open to a tile."""
