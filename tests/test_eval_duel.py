@@ -56,6 +56,28 @@ def test_the_changed_constant_changes_what_the_bot_sees():
     assert own != doubled and al.get_game("tikal").evaluate(state) == own
 
 
+@pytest.mark.parametrize("name", ["LEARNING", "WEEK_VALUE"])
+def test_thebes_kept_digs_still_read_the_changed_constant(name):
+    """Thebes' evaluation keeps each seat's best digs and each hand card's worth; a constant changed for one
+    bot's decisions must still reach them, and the module's own value must give the old figures again."""
+    from archeo_lab.games.thebes import evaluate as thebes_evaluate
+
+    game = al.get_game("thebes")
+    state = game.new_state(players=2, seed=3)
+    greedy = bots.make("greedy", seed=3)
+    while not (any(map(any, state.expertise)) and any(map(len, state.hand))):
+        state.apply(greedy.choose(state))
+
+    class Values:
+        def choose(self, inner):
+            return game.evaluate(inner)
+
+    own = eval_duel.WithConstants(Values(), thebes_evaluate, {}).choose(state)
+    changed = eval_duel.WithConstants(Values(), thebes_evaluate,
+                                      {name: 2 * getattr(thebes_evaluate, name) + 1}).choose(state)
+    assert own != changed and game.evaluate(state) == own
+
+
 def test_a_short_duel_prints_each_game_and_the_result(capsys):
     assert eval_duel.main(["luxor", "TEMPO=0.5", "--games", "2"]) == 0
     out = capsys.readouterr().out

@@ -69,10 +69,21 @@ _BEST: dict[tuple, float] = {}
 
 
 def _committed_dig(knowledge: int, card_value: float, pile: int) -> float:
-    """The best a dig already begun can do: some length must be chosen, even a poor one."""
-    column = min(knowledge, MAX_KNOWLEDGE) - 1
-    return max(min(EXCAVATION_TABLE[w - 1][column], pile) * card_value - WEEK_VALUE * w
-               for w in range(MIN_WEEKS, MAX_WEEKS + 1) if EXCAVATION_TABLE[w - 1][column])
+    """The best a dig already begun can do: some length must be chosen, even a poor one (kept per
+    knowledge, card value, pile size and ``WEEK_VALUE``, as ``best_dig_value``)."""
+    key = (knowledge, card_value, pile, WEEK_VALUE)
+    best = _COMMITTED.get(key)
+    if best is None:
+        column = min(knowledge, MAX_KNOWLEDGE) - 1
+        best = max(min(EXCAVATION_TABLE[w - 1][column], pile) * card_value - WEEK_VALUE * w
+                   for w in range(MIN_WEEKS, MAX_WEEKS + 1) if EXCAVATION_TABLE[w - 1][column])
+        if len(_COMMITTED) > 50_000:
+            _COMMITTED.clear()
+        _COMMITTED[key] = best
+    return best
+
+
+_COMMITTED: dict[tuple, float] = {}
 _REGION_POINTS = sum(RELIC_VALUES)
 _REGION_CARDS = len(RELIC_VALUES)
 
@@ -105,12 +116,46 @@ def _card_values(state) -> tuple[float, ...]:
 _AVERAGES: dict[tuple[int, ...], tuple[float, ...]] = {}
 
 
+#: What an action card in a hand is (``evaluate``), read once per card key: ("general", 0, 0) a general
+#: permit (counted with the permits), ("thief", region, weeks to play it), ("robbers", region, weeks), or
+#: ("flat", 0, points): an assistant 1.0, a scientist 0.3, any other card 0.
+_HAND: dict[str, tuple[str, int, float]] = {}
+
+
+def _hand_card(key: str) -> tuple[str, int, float]:
+    if key == "general dig permit":
+        return ("general", 0, 0)
+    if key.endswith("thief"):
+        return ("thief", REGION_INDEX[key.split(" ")[0]], CARD_BY_KEY[key].play_weeks)
+    if key.endswith("robbers"):
+        return ("robbers", REGION_INDEX[key.split(" ")[0]], CARD_BY_KEY[key].play_weeks)
+    return ("flat", 0, 1.0 if key == "assistant" else 0.3 if key == "scientist" else 0.0)
+
+
+def _digs(expertise: list[int], general: int, values: tuple[float, ...]) -> tuple[float, ...]:
+    """The best dig a permit of each region allows (``best_dig_value``) with the knowledge the seat has
+    plus ``LEARNING``, then the best of them (what a general permit is worth); kept per (expertise,
+    general knowledge, card values, ``LEARNING``, ``WEEK_VALUE``): a game meets a few hundred, and a
+    constant changed for a bot's decisions (``benchmarks/eval_duel.py``) is read at every call."""
+    key = (*expertise, general, values, LEARNING, WEEK_VALUE)
+    digs = _DIGS.get(key)
+    if digs is None:
+        out = [best_dig_value(e + min(general, e) + LEARNING, value, WEEK_VALUE) if e else 0.0
+               for e, value in zip(expertise, values)]
+        if len(_DIGS) > 50_000:
+            _DIGS.clear()
+        digs = _DIGS[key] = (*out, max(out))
+    return digs
+
+
+_DIGS: dict[tuple, tuple[float, ...]] = {}
+
+
 def evaluate(state) -> list[float]:
     """Estimated final points per seat (see the module docstring)."""
     if state.is_terminal:
         return [float(x) for x in state.scores()]
     values = _card_values(state)
-    known_digs = _BEST.get
     future = min(1.0, len(state.deck) / HORIZON)
     n = state.players
     base = [0.0] * n
@@ -122,36 +167,28 @@ def evaluate(state) -> list[float]:
         if holder is not None:
             base[holder] += PROFESSOR_POINTS
     out = []
+    hand_values = _HAND
     for s in range(n):
-        v = base[s]
-        hand = state.hand[s]
-        general = state.general[s]
-        digs = []
-        for e, value in zip(state.expertise[s], values):
-            if not e:
-                digs.append(0.0)
-                continue
-            knowledge = e + min(general, e) + LEARNING
-            dig = known_digs((min(knowledge, MAX_KNOWLEDGE), value, WEEK_VALUE))     # best_dig_value's table
-            digs.append(best_dig_value(knowledge, value) if dig is None else dig)
+        digs = _digs(state.expertise[s], state.general[s], values)
         permits = state.permits[s]
-        holding = sum(map(mul, permits, digs))      # the permits of each region
+        holding = sum(map(mul, permits, digs[:-1]))      # the permits of each region
         general_permits = permits[GENERAL]
-        for key in hand:
-            if key == "general dig permit":
+        for key in state.hand[s]:
+            card = hand_values.get(key)
+            if card is None:
+                card = hand_values[key] = _hand_card(key)
+            what, r, worth = card
+            if what == "thief":
+                holding += values[r] - WEEK_VALUE * worth
+            elif what == "robbers":
+                holding += max(state.piles[r], default=0) - WEEK_VALUE * worth
+            elif what == "general":
                 general_permits += 1
-            elif key.endswith("thief"):
-                holding += values[REGION_INDEX[key.split(" ")[0]]] - WEEK_VALUE * CARD_BY_KEY[key].play_weeks
-            elif key.endswith("robbers"):
-                r = REGION_INDEX[key.split(" ")[0]]
-                holding += max(state.piles[r], default=0) - WEEK_VALUE * CARD_BY_KEY[key].play_weeks
-            elif key == "assistant":
-                holding += 1.0
-            elif key == "scientist":
-                holding += 0.3
+            elif worth:
+                holding += worth
         if general_permits:
-            holding += general_permits * max(digs)
-        out.append(v + future * holding)
+            holding += general_permits * digs[-1]
+        out.append(base[s] + future * holding)
     pending = state.pending
     if pending is not None:
         p = state.current_player
