@@ -121,6 +121,18 @@ DEFAULTS: dict[str, Any] = {"rollout": "random", "random_depth": 4, "greedy_dept
 MASKED = "?"
 
 
+class _Logs(dict[int, float]):
+    """``LOGS[n] == math.log(n)``, worked out once per ``n``: the selection step reads it for every action
+    of every node it passes (an indexing in C, cheaper than a call)."""
+
+    def __missing__(self, n: int) -> float:
+        value = self[n] = math.log(n)
+        return value
+
+
+LOGS = _Logs()
+
+
 class MCTSBot(Bot):
     """ISMCTS: determinized iterations, nodes as what the mover knows, UCB1 on availability,
     short rollouts and the game's evaluation (see the module docstring)."""
@@ -224,7 +236,7 @@ class MCTSBot(Bot):
         greedy, depth_cap, sample = cfg["rollout"] == "greedy", cfg["rollout_depth"], cfg["rollout_sample"]
         rng, evaluate, c = self.rng, _evaluator(state.game), cfg["exploration"]
         players = state.players
-        sqrt, log = math.sqrt, math.log
+        sqrt = math.sqrt
         # node -> action -> [visits, reward sum, availability, per seat: does it see the action?]
         tree: dict[tuple[int, int], dict[Action, list]] = {}
         # What a seat knows of the path is a node id: (its id before, the step as it saw it) -> id.
@@ -274,7 +286,8 @@ class MCTSBot(Bot):
                     if rank is None:
                         rank = ranks[key] = _greedy_order(world, evaluate, scale)[0]
                     actions = [a for a in actions if rank.get(a, tree_width) < tree_width] or actions
-                untried = [a for a in actions if a not in stats]
+                # Every action tried (the usual case deep in a search): checked in C, no list built.
+                untried = [] if all(map(stats.__contains__, actions)) else [a for a in actions if a not in stats]
                 if untried:
                     if rank is not None:
                         action = min(untried, key=lambda a: rank.get(a, len(rank)))  # type: ignore[union-attr]
@@ -303,7 +316,7 @@ class MCTSBot(Bot):
                     for a in actions:
                         s = stats[a]
                         s[2] += 1
-                        score = (s[1] / s[0] - lo) / span + c * sqrt(log(s[2]) / s[0])
+                        score = (s[1] / s[0] - lo) / span + c * sqrt(LOGS[s[2]] / s[0])
                         if at_root:
                             score += bias * prior.get(a, 0.0) / (s[0] + 1)
                         if score > best_score:
