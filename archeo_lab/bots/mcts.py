@@ -498,12 +498,15 @@ def _rewards(world: State, evaluate: Any, scale: float | None = None, values: li
         if values is None:
             values = evaluate(world)
         if scale is None:
-            scale = max(1.0, 0.1 * sum(abs(v) for v in values) / players)
-        out = []
-        for s in range(players):
-            margin = values[s] - max(values[o] for o in range(players) if o != s)
-            out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, margin / scale)))))
-        return out
+            scale = max(1.0, 0.1 * sum(map(abs, values)) / players)
+        # Each seat's margin over the best other seat: the best value, or the second best for the seat
+        # that holds the best (its first seat, where several share it: the others then have margin 0).
+        best = max(values)
+        leader = values.index(best)
+        second = max(values[:leader] + values[leader + 1:])
+        exp = math.exp
+        return [1.0 / (1.0 + exp(-max(-30.0, min(30.0, (v - (second if s == leader else best)) / scale))))
+                for s, v in enumerate(values)]
     scores = [float(s) for s in world.scores()]
     winners = world.winners()
     low, high = min(scores), max(scores)
