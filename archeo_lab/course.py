@@ -35,6 +35,8 @@ import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
+from archeo_lab.engine.wording import plural
+
 __all__ = [
     "Step", "PATH", "TUTORIALS", "EXERCISES", "step", "estimate_minutes",
     "reading_words", "code_cells", "final_board", "learner_decisions", "Estimate", "estimate",
@@ -257,7 +259,7 @@ class Estimate:
     @property
     def how(self) -> str:
         """The short phrase the opening box gives: ``reading, 20 cells and one game of about 24 decisions``."""
-        cells = f"{self.code_cells} cell{'s' if self.code_cells != 1 else ''}"
+        cells = plural(self.code_cells, "cell")
         if not self.board:
             return f"reading and {cells}"
         return f"reading, {cells} and one game of about {round(self.decisions)} decisions"

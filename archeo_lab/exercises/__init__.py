@@ -49,6 +49,8 @@ from numbers import Integral, Rational, Real
 from typing import Any
 from collections.abc import Callable, Iterable, Sequence
 
+from archeo_lab.engine.wording import plural
+
 __all__ = [
     "Exercise", "Feedback", "NOT_DONE", "RIGHT", "CLOSE", "WRONG",
     "Number", "Numbers", "Mapping", "Matrix", "Matrices", "Seat", "Choice", "LabelSet", "YesNo", "Whole",
@@ -159,7 +161,7 @@ def _rounded_or_cut(exact: Fraction, value: Fraction, places: int) -> bool:
 
 
 def _places(decimals: int) -> str:
-    return f"{decimals} decimal place" + ("s" if decimals != 1 else "")
+    return plural(decimals, "decimal place")
 
 
 class Answer(abc.ABC):

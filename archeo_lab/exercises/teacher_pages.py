@@ -21,6 +21,8 @@ import json
 import re
 from pathlib import Path
 
+from archeo_lab.engine.wording import plural
+
 from . import CLOSE, Mapping, Matrices, Matrix, Number, Numbers
 from .showing import show
 from .student import EXERCISES
@@ -122,7 +124,7 @@ def page(stem: str) -> str:
                 value, places = rounded
                 status, message = ex.judge(key, value)
                 if status == CLOSE:
-                    wrongs.append((f"{show(value)} (rounded to {places} place{'s' if places != 1 else ''})",
+                    wrongs.append((f"{show(value)} (rounded to {plural(places, 'place')})",
                                    status, message))
         if wrongs:
             lines += ["* **Common wrong answers and what the check says:**", "",

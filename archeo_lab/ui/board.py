@@ -35,7 +35,7 @@ import traitlets
 from archeo_lab.bots import Match
 from archeo_lab.engine import CannotUndo, IllegalAction
 from archeo_lab.engine.svg import image_html
-from archeo_lab.engine.wording import SeatNames
+from archeo_lab.engine.wording import SeatNames, plural
 
 from .assets import board_sources
 
@@ -262,7 +262,7 @@ class Board(anywidget.AnyWidget):
         self._highlight = []
         self._events = self._view_events()
         self._changed()
-        self._say(f"Undone: {undone} move{'s' if undone != 1 else ''} taken back.", "info")
+        self._say(f"Undone: {plural(undone, 'move')} taken back.", "info")
         return True
 
     def _replace_match(self, seed: int, state: Any = None) -> None:
@@ -316,7 +316,7 @@ class Board(anywidget.AnyWidget):
         except Exception as exc:  # ipywidgets would swallow it: show it on the board instead
             log.error("board message failed:\n%s", traceback.format_exc())
             done = len(self.match.history) - moves
-            what = (f"{done} move{'s' if done != 1 else ''} played before it" if done > 0
+            what = (f"{plural(done, 'move')} played before it" if done > 0
                     else "nothing was played")
             self._say(f"Internal error ({type(exc).__name__}: {exc}); {what}.", "error")
         finally:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from archeo_lab.engine.svg import SVG
 from archeo_lab.engine.svg import rect as _rect
 from archeo_lab.engine.svg import text as _text
+from archeo_lab.engine.wording import plural
 
 from . import scoring
 from .components import CARD_BY_ID, COLUMNS, KIND_NAMES, ROUNDS
@@ -74,7 +75,7 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, widt
         torch = ", torch" if s == state.torch else ""
         counts = ", ".join(f"{n} {KIND_NAMES[k][0]}" for k, n in zip((c.kind for c in COLUMNS), state.counts[s]) if n)
         totems = f"; totems: {', '.join(state.totems[s])}" if state.totems[s] else ""
-        line = (f"{name}: {explorers} explorer{'s' if explorers != 1 else ''}{', ' + bid if bid else ''}{torch}; "
+        line = (f"{name}: {plural(explorers, 'explorer')}{', ' + bid if bid else ''}{torch}; "
                 f"{counts or 'no treasure'}{totems}")
         parts.append(_text(12, y, line, 12, "bold" if s == state.current_player else "normal"))
         parts.append(_text(width - 12, y, f"{scores[s]} pts", 12, "bold", "end"))

@@ -134,7 +134,7 @@ def _verdict(state, names) -> str:
     """Who won, and the tie-break when one was needed (Fin de la partie)."""
     held = state.explorers_held()
     return verdict(names, state.scores(), state.winners(), tiebreak="most explorers kept",
-                   tiebreak_values=lambda s: f"{held[s]} explorer{'s' if held[s] != 1 else ''}")
+                   tiebreak_values=lambda s: plural(held[s], "explorer"))
 
 
 def _final(state, names) -> dict:

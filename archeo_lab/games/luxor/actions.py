@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from archeo_lab.engine.actions import ACTION_DATACLASS, ValueAction
+from archeo_lab.engine.wording import plural
 
 from .components import ADVENTURERS_PER_PLAYER, BOARD_LIMIT, KINDS, TOKEN_STAYS, TOKENS
 from .grid import CELL_PATTERN, Geometry, geometry
@@ -59,10 +60,6 @@ class LuxorAction(ValueAction):
     def _text_value(name: str, raw: str) -> str:
         # Cells are upper case (``F5``); kinds of tile and tokens lower case.
         return raw.upper() if name in ("cell", "source", "target") else raw.lower()
-
-
-def _plural(count: int) -> str:
-    return "" if count == 1 else "s"
 
 
 @dataclass(**ACTION_DATACLASS)
@@ -99,7 +96,7 @@ class Camp(LuxorAction):
     adventurers: int
 
     def __str__(self) -> str:
-        return f"camp with {self.adventurers} adventurer{_plural(self.adventurers)}"
+        return f"camp with {plural(self.adventurers, 'adventurer')}"
 
 
 @dataclass(**ACTION_DATACLASS)
@@ -118,7 +115,7 @@ class Move(LuxorAction):
     target: str
 
     def __str__(self) -> str:
-        return f"move {self.adventurers} adventurer{_plural(self.adventurers)} {self.source} -> {self.target}"
+        return f"move {plural(self.adventurers, 'adventurer')} {self.source} -> {self.target}"
 
 
 @dataclass(**ACTION_DATACLASS)

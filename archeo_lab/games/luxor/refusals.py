@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from archeo_lab.engine.wording import plural
+
 from .actions import Camp, EndTurn, Keep, Move, Place, UseToken
 from .components import KEEP_CHOICES, KIND_INDEX, KINDS, TERRAIN_FRENCH, TOKEN_FRENCH, TOKENS
 from .encoding import CAMP, KEEP, MOUNTAIN, code_kind
@@ -28,10 +30,6 @@ _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", 
 
 def _in_words(n: int) -> str:
     return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
-
-
-def _plural(n: int) -> str:
-    return "" if n == 1 else "s"
 
 
 def why_not(state: Any, action: Any) -> str | None:
@@ -87,7 +85,7 @@ def check_camp(state: Any, action: Camp) -> str | None:
     if lo <= action.adventurers <= hi:
         return None
     terrain = KINDS[state.kind[state.camp]].terrain
-    return (f"a camp in the {terrain} ({TERRAIN_FRENCH[terrain]}) takes at least {lo} adventurer{_plural(lo)} "
+    return (f"a camp in the {terrain} ({TERRAIN_FRENCH[terrain]}) takes at least {plural(lo, 'adventurer')} "
             f"and at most {state.numbers.camp_max} in all (dans la limite de cinq), and your reserve holds "
             f"{state.reserve[state.current_player]}: choose {lo} to {hi}, not {action.adventurers}")
 
@@ -172,7 +170,7 @@ def _camp_reason(state: Any, action: Move, source: int, target: int) -> tuple[st
                 f"(several lines are the variant 'standard+split')"), -1
     if not 1 <= action.adventurers <= free:
         return (f"only the extra adventurers of a camp may move, the required ones stay: the camp at "
-                f"{action.source} has {free} extra adventurer{_plural(free)} free to move, "
+                f"{action.source} has {plural(free, 'extra adventurer')} free to move, "
                 f"not {action.adventurers}"), -1
     d = state.geo.direction(source, target)
     if d is None:
@@ -220,7 +218,7 @@ def _entry_reason(state: Any, action: Move, target: int, d: int) -> str | None:
     if room_for(state, target, d, action.adventurers):
         return None
     held = len(state.stack[target])
-    return (f"{action.target} holds {held} adventurer{_plural(held)}: with {action.adventurers} more it "
+    return (f"{action.target} holds {plural(held, 'adventurer')}: with {action.adventurers} more it "
             f"would end the move with more than {_in_words(state.numbers.tile_max)} (plus de quatre "
             f"aventuriers), and the surplus could not find room further along the line")
 

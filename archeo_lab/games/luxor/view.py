@@ -71,11 +71,11 @@ def format_event(event: tuple, names=None) -> str:
     if kind == "camp":
         if args[2] == 0:
             return f"{who(args[0], 'has')} no adventurer left: the camp on {args[1]} stays bare."
-        return f"{who(args[0], 'puts')} {args[2]} adventurer{'s' if args[2] != 1 else ''} on the camp on {args[1]}."
+        return f"{who(args[0], 'puts')} {plural(args[2], 'adventurer')} on the camp on {args[1]}."
     if kind == "move":
-        return f"{who(args[0], 'moves')} {args[1]} adventurer{'s' if args[1] != 1 else ''} {args[2]} -> {args[3]}."
+        return f"{who(args[0], 'moves')} {plural(args[1], 'adventurer')} {args[2]} -> {args[3]}."
     if kind == "end":
-        return f"{who(args[0], 'ends')} the turn after {args[1]} tile{'s' if args[1] != 1 else ''}."
+        return f"{who(args[0], 'ends')} the turn after {plural(args[1], 'tile')}."
     if kind == "out":
         return f"{who(args[0], 'has')} placed every tile and passes from now on."
     if kind == "token":
@@ -87,7 +87,7 @@ def format_event(event: tuple, names=None) -> str:
             what = f"an adventurer leaves the mountain {source} and the snakes go on {target}"
         elif token == "sandstorm":
             what = (f"an adventurer goes from the mountain {source} to {target} and takes "
-                    f"{taken} adventurer{'s' if taken != 1 else ''} of the others")
+                    f"{plural(taken, 'adventurer')} of the others")
         else:
             what = f"an adventurer goes from the mountain {source} to {target}"
         return f"{who(seat, 'uses')} {article(token)} token ({french}): {what}."

@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 from archeo_lab.engine import UnreadableAction
 from archeo_lab.engine.actions import ACTION_DATACLASS, ValueAction
 from archeo_lab.engine.errors import quote
+from archeo_lab.engine.wording import plural
 
 from . import components
 from .components import CARD_BY_ID, LOCATIONS, OBJECT_BY_KEY, OBJECT_TYPES, RESERVE_FACES, UPGRADE_BY_KEY
@@ -168,7 +169,7 @@ class Place(QuetzalAction):
         n = self.count
         word = self.role if self.role in ("adventurer", "archaeologist") else "meeple"
         meeples = _meeples_text(self.black, self.white, self.either, self.character)
-        return f"place {n} {word}{'' if n == 1 else 's'} on {self.location} ({meeples})"
+        return f"place {plural(n, word)} on {self.location} ({meeples})"
 
     def sort_key(self) -> tuple[Any, ...]:
         """Board order: the location, then the colour, then the meeples."""
@@ -332,9 +333,9 @@ class Deliver(QuetzalAction):
 
     def __str__(self) -> str:
         info = OBJECT_BY_KEY.get(self.object_type)
-        word = self.object_type if self.count == 1 or info is None else info.plural
+        objects = plural(self.count, self.object_type, many=info.plural if info else self.object_type)
         bonus = [f"{n} {b}" for n, b in ((self.gold, "gold"), (self.vp, "vp"), (self.discovery, "discovery")) if n]
-        return f"deliver {self.count} {word}" + (f" (bonus: {', '.join(bonus)})" if bonus else "")
+        return f"deliver {objects}" + (f" (bonus: {', '.join(bonus)})" if bonus else "")
 
     def sort_key(self) -> tuple[Any, ...]:
         """The order of ``components.OBJECT_TYPES``, then the count and the bonuses."""

@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from archeo_lab.engine.wording import plural
+
 __all__ = [
     "FACES", "FACE_NAMES", "TOSS_ODDS", "ROLES", "ROLE_NAMES", "SEAT_GOLD", "TEAM_MEEPLES", "ROUNDS",
     "Location", "LOCATIONS", "LOCATION_BY_KEY", "ObjectType", "OBJECT_TYPES", "OBJECT_BY_KEY", "ObjectCard",
@@ -107,7 +109,7 @@ _ARCH = ("archaeologist",)
 
 
 def _temple(slot: int, cost: int, picks: int, draws: int, status: str) -> Location:
-    text = f"choose {picks} object card{'s' if picks > 1 else ''} in the Temple"
+    text = f"choose {plural(picks, 'object card')} in the Temple"
     if draws:
         text += f", then draw {draws} from the pile"
     return Location(f"temple-{slot}", f"Temple {slot}", f"Temple, case {slot}", "unique", _ARCH, cost, text,

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from archeo_lab.engine.wording import plural
+
 from . import components
 from .actions import (
     RESERVE_FACES, Deliver, KeepObjects, KeepToss, NoDelivery, Place, QuetzalAction, Reroll, SellObject, TakeObject,
@@ -125,7 +127,7 @@ def _group_problem(res: list[int], a: Place) -> str | None:
         return "a group is one meeple or more"
     for n, have, face in zip((a.black, a.white, a.either, int(a.character)), res, RESERVE_FACES):
         if n > have:
-            return (f"you have {have} {face} meeple{'s' if have != 1 else ''} in your reserve, not {n} "
+            return (f"you have {plural(have, face + ' meeple')} in your reserve, not {n} "
                     f"(reserve: {reserve_text(res)})")
     return None
 
@@ -180,7 +182,7 @@ def _bid_problem(state: Any, p: int, i: int, a: Place) -> str | None:
     if holder[0] == p:
         return f"you already hold {loc.name} with {size}: you cannot outbid yourself"
     if a.count <= size:
-        return (f"{seat_text(holder[0])} holds {loc.name} with {size} meeple{'s' if size > 1 else ''}: "
+        return (f"{seat_text(holder[0])} holds {loc.name} with {plural(size, 'meeple')}: "
                 f"place at least {size + 1} ({_RULE_BID})")
     if holder[1] != "any" and a.role != holder[1]:
         return f"{seat_text(holder[0])} holds {loc.name} with {holder[1]}s: outbid with {holder[1]}s ({_RULE_BID})"

@@ -9,7 +9,7 @@ selected to one of them and knows no rule.
 
 from __future__ import annotations
 
-from archeo_lab.engine.wording import article, final_table, name as _seat_name, verdict, who as _seat_who
+from archeo_lab.engine.wording import article, final_table, name as _seat_name, plural, verdict, who as _seat_who
 
 from .actions import RESERVE_FACES, Place
 from .components import (
@@ -121,14 +121,14 @@ def format_event(event: tuple, names=None) -> str:
         n = b + w + e + int(c)
         word = {"adventurer": "adventurer", "archaeologist": "archaeologist"}.get(role, "meeple")
         cost = f", pays {paid} gold" if paid else ""
-        return (f"{_who(names, p, 'places')} {n} {word}{'s' if n > 1 else ''} on "
+        return (f"{_who(names, p, 'places')} {plural(n, word)} on "
                 f"{LOCATIONS[LOC[loc]].name} ({_meeples_text(b, w, e, c)}){cost}.")
     if kind == "camp":
         return f"{_who(names, a[0], 'gains')} {a[1]} gold at the Camp (Campement)."
     if kind == "outbid":
         back = _who(names, a[0], "takes").rsplit(" ", 1)[1]
         return (f"{_who(names, a[0], 'is')} outbid on {LOCATIONS[LOC[a[1]]].name} and {back} back "
-                f"{a[2]} meeple{'s' if a[2] > 1 else ''} (unflipped, to place later this round).")
+                f"{plural(a[2], 'meeple')} (unflipped, to place later this round).")
     if kind == "dummy":
         return f"The neutral expedition puts 2 {a[1]}s on {LOCATIONS[LOC[a[0]]].name}."
     if kind == "activate":
@@ -248,11 +248,11 @@ def _prompt(state, seat, names) -> str:
     if phase == "reroll":
         task = state.pending[0]
         why = "the Camp lets you" if task[3] == "camp" else "your upgrade lets you"
-        meeples = f"{task[2]} meeple{'s' if task[2] > 1 else ''}"
+        meeples = plural(task[2], "meeple")
         return f"{why[0].upper()}{why[1:]} reroll {meeples} of your reserve (or keep the toss)."
     if phase == "pick":
         task = state.pending[0]
-        cards = f"{task[2]} more object card{'s' if task[2] > 1 else ''}"
+        cards = plural(task[2], "more object card")
         return f"{LOCATIONS[LOC[task[4]]].name}: take {cards} from the Temple display."
     if phase == "sell":
         return (f"You won the Black market (Marché noir): sell one object for {BLACK_MARKET_GOLD} gold, "
@@ -261,7 +261,7 @@ def _prompt(state, seat, names) -> str:
         return "Take an upgrade (tuile Amélioration) face up in the Village."
     task = state.pending[0]
     where = LOCATIONS[LOC[task[4]]].name
-    left = f"{task[2]} deliver{'ies' if task[2] > 1 else 'y'} left"
+    left = f"{plural(task[2], 'delivery', many='deliveries')} left"
     return f"{where}: deliver up to {DELIVERY_MAX} objects of one type ({left}), or no delivery."
 
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from archeo_lab.engine.actions import ACTION_DATACLASS, ValueAction
+from archeo_lab.engine.wording import plural
 
 from . import components
 from .components import CARD_BY_KEY, EXCAVATION_TABLE, MAX_WEEKS, MIN_WEEKS, REGIONS, RELIC_VALUES
@@ -107,8 +108,7 @@ class DigWeeks(ThebesAction):
     assistant: bool
 
     def __str__(self) -> str:
-        unit = "week" if self.weeks == 1 else "weeks"
-        return f"dig for {self.weeks} {unit}" + (" with the assistant" if self.assistant else "")
+        return f"dig for {plural(self.weeks, 'week')}" + (" with the assistant" if self.assistant else "")
 
     @classmethod
     def parse(cls, text: str) -> DigWeeks | None:
@@ -128,7 +128,7 @@ class Draw(ThebesAction):
     cards: int
 
     def __str__(self) -> str:
-        return f"draw {self.cards} card{'s' if self.cards != 1 else ''} from {self.region}"
+        return f"draw {plural(self.cards, 'card')} from {self.region}"
 
 
 @dataclass(**ACTION_DATACLASS)

@@ -29,6 +29,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from archeo_lab.engine.wording import plural
+
 __all__ = [
     "REGIONS", "REGION_NAMES", "Card", "CARDS", "CARD_BY_KEY", "DECK_KEYS", "Exhibition", "EXHIBITIONS",
     "EXHIBITION_BY_KEY", "Museum", "MUSEUMS", "MUSEUM_BY_KEY", "RELIC_VALUES", "RELIC_KEYS", "relic_key",
@@ -297,7 +299,8 @@ def permits_text(players: int) -> str:
     if players not in PERMITS:
         raise ValueError(f"Thebes is played by 2 to 4 players, not {players!r}")
     per_region, general = PERMITS[players]
-    return f"{per_region} per region and {general or 'no'} general permit{'s' if general > 1 else ''}"
+    permits = plural(general, "general permit") if general else "no general permit"
+    return f"{per_region} per region and {permits}"
 
 # -- the excavation table (table de Fouilles): rows = weeks 1..12, columns = knowledge 1..12 ------
 #: The rule book's numbers as extracted (None: blank in our copy); column 12 is missing there.

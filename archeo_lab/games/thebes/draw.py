@@ -92,7 +92,7 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, widt
         if not size:
             parts.append(_rect(x, y + 10, 60, 40, "none", _LINE, 4))
         parts.append(_text(x + 80, y + 26, REGION_NAMES[region][0], 12, "bold"))
-        parts.append(_text(x + 80, y + 42, f"{size} card{'s' if size != 1 else ''}", 11))
+        parts.append(_text(x + 80, y + 42, plural(size, "card"), 11))
         if seat is not None and state.known[seat][r]:
             known = state.known[seat][r]
             whole = len(known) == size

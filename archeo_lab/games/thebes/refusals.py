@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from archeo_lab.engine.wording import plural
+
 from . import components
 from .actions import (
     DRAW, MUSEUM, OVER, ROBBERS, TURN, WEEKS, Dig, DigWeeks, Draw, GiveRelic, PickRelic, PlayRobbers, PlayScientist,
@@ -199,12 +201,12 @@ def _under_way(state: Any, action: ThebesAction | None) -> str:
     if phase == DRAW:
         _, what, r, cards, _ = pending
         return (f"first draw the cards your {'dig' if what == 'dig' else 'thief'} earned: "
-                f"'draw {cards} card{'s' if cards != 1 else ''} from {REGIONS[r]}'")
+                f"'draw {plural(cards, 'card')} from {REGIONS[r]}'")
     if phase == ROBBERS:
         return f"your tomb robbers must first pick a relic from the {REGIONS[pending[1]]} pile"
     if phase == MUSEUM:
         left = pending[2]
-        return f"first give {left} more relic{'s' if left != 1 else ''} to {pending[1]} (Musées)"
+        return f"first give {plural(left, 'more relic')} to {pending[1]} (Musées)"
     return f"'{action}' answers a dig, a thief, tomb robbers or a museum: nothing of the kind is under way"
 
 

@@ -91,28 +91,28 @@ def format_event(event: tuple, names=None) -> str:
         if greens:
             parts.append("revealed " + ", ".join(greens))
         if relics:
-            parts.append(f"{len(relics)} relic card{'s' if len(relics) != 1 else ''} face down onto the piles ("
+            parts.append(f"{plural(len(relics), 'relic card')} face down onto the piles ("
                          + ", ".join(_regions_text(r) for r in relics) + ")")
         head = "Set-up" if kind == "setup" else "Refill from the deck (pioche)"
         return f"{head}: " + ("; ".join(parts) or "nothing") + "."
     if kind == "take":
         card = CARD_BY_KEY[args[1]]
         where = " into the hidden hand" if card.family == "action" else ""
-        return f"{who(args[0], 'takes')} {card_name(args[1])}{where} ({args[2]} week{'s' if args[2] != 1 else ''})."
+        return f"{who(args[0], 'takes')} {card_name(args[1])}{where} ({plural(args[2], 'week')})."
     if kind == "dig":
         seat, region, used = args
         return f"{who(seat, 'gives')} up {_permit_text(region, used)} to dig in {_regions_text(region)}."
     if kind == "weeks":
         seat, region, weeks, knowledge, cards, assistant = args
         helper = " with the assistant" if assistant else ""
-        return (f"{who(seat, 'digs')} in {_regions_text(region)} for {weeks} week{'s' if weeks != 1 else ''}{helper}: "
-                f"{knowledge} knowledge, {cards} card{'s' if cards != 1 else ''} to draw.")
+        return (f"{who(seat, 'digs')} in {_regions_text(region)} for {plural(weeks, 'week')}{helper}: "
+                f"{knowledge} knowledge, {plural(cards, 'card')} to draw.")
     if kind == "draw":
         seat, region, drawn = args
         found = [v for v in drawn if v]
         shown = ", ".join("rubble" if v == 0 else f"relic {v}" for v in drawn)
         return (f"{who(seat, 'draws')} from the {_regions_text(region)} pile: {shown}"
-                f" ({sum(found)} point{'s' if sum(found) != 1 else ''}"
+                f" ({plural(sum(found), 'point')}"
                 f"{'; the rubble goes back' if len(found) < len(drawn) else ''}).")
     if kind == "thief":
         return f"{who(args[0], 'plays')} the {_regions_text(args[1])} thief (Voleur)."
@@ -221,13 +221,13 @@ def _prompt(state, seat, names) -> str:
                 "lasts (1 to 12); the excavation table says how many cards you draw.")
     if state.phase == "draw":
         _, kind, r, cards, _ = state.pending
-        return (f"Your {'dig' if kind == 'dig' else 'thief'} is under way: draw {cards} card"
-                f"{'s' if cards != 1 else ''} from the {REGION_NAMES[REGIONS[r]][0]} pile.")
+        return (f"Your {'dig' if kind == 'dig' else 'thief'} is under way: draw {plural(cards, 'card')} "
+                f"from the {REGION_NAMES[REGIONS[r]][0]} pile.")
     if state.phase == "robbers":
         return "Your tomb robbers look through the pile: pick the relic you take."
     if state.phase == "museum":
         _, key, left = state.pending
-        return f"Give {left} more relic{'s' if left != 1 else ''} to {key}, for good: click them."
+        return f"Give {plural(left, 'more relic')} to {key}, for good: click them."
     return ("Your turn (your marker is furthest behind): take a card from a storage space, play an action "
             "card from your hand, or open a dig in a region.")
 
@@ -443,7 +443,7 @@ def text_board(state, names: list[str] | None = None, *, seat: int | None = None
             hand = ", ".join(state.hand[s]) or "-"
         else:
             count = len(state.hand[s])
-            hand = f"{count} hidden card{'s' if count != 1 else ''}" if count else "-"
+            hand = plural(count, "hidden card") if count else "-"
         permits = state.permits[s]
         lines.append(f"  {_name(names, s)}: week {state.week[s]}, expertise {per_region(state.expertise[s])}, "
                      f"general knowledge {state.general[s]}, {relics} relics, {state.congress[s]} congress, hand "

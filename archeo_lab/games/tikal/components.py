@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import cast
 
+from archeo_lab.engine.wording import plural
+
 __all__ = [
     "Tile", "TILES", "TILE_BY_ID", "LETTERS", "START_HEXES", "StartHex", "BASE_CAMP", "COLUMNS", "ROWS",
     "LEVEL_PIECES", "TREASURE_KINDS", "TREASURE_NAMES", "TREASURE_COPIES", "EXPLORERS", "LEADERS", "CAMPS",
@@ -79,7 +81,7 @@ def stones_text(stones) -> str:
     >>> stones_text((0, 0, 0, 0, 0, 0))
     'no stones'
     """
-    parts = [f"{n} stone{'s' if n > 1 else ''} {SIDE_NAMES[side]}" for side, n in zip(SIDES, stones) if n]
+    parts = [f"{plural(n, 'stone')} {SIDE_NAMES[side]}" for side, n in zip(SIDES, stones) if n]
     return ", ".join(parts) or "no stones"
 
 

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from archeo_lab.engine import Action
+from archeo_lab.engine.wording import plural
 
 from .actions import (
     BRING, CAMP, DIG, END, GUARDIAN, UNCOVER, Bid, Bring, ChooseTile, Dig, EndTurn, Exchange, Move, Pass,
@@ -246,7 +247,7 @@ def check_move(state: TikalState, action: Move) -> str | None:
     if cost != action.cost:
         return f"moving from {action.src} to {action.dst} costs {cost} AP, not {action.cost}"
     if cost > state.ap:
-        return (f"the path from {action.src} to {action.dst} has {cost} stone{'s' if cost > 1 else ''} and you have "
+        return (f"the path from {action.src} to {action.dst} has {plural(cost, 'stone')} and you have "
                 f"{state.ap} AP left: {_WHOLE_MOVE}")
     return None
 
@@ -298,9 +299,9 @@ def _per_turn(done: int, here: int, what: str, site: str) -> str | None:
 
 
 def _words(n: int, noun: str = "") -> str:
-    """``_words(2, "level")``: "two levels"."""
+    """``_words(2, "level")``: "two levels" (``plural``'s noun after the number in words)."""
     number = ("no", "one", "two", "three", "four", "five")[n] if 0 <= n <= 5 else str(n)
-    return f"{number} {noun}{'s' if n != 1 else ''}" if noun else number
+    return f"{number} {plural(n, noun).partition(' ')[2]}" if noun else number
 
 
 def check_dig(state: TikalState, action: Dig) -> str | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from archeo_lab.engine.wording import article, final_table, name as _name, tally, verdict, who as _who
+from archeo_lab.engine.wording import article, final_table, name as _name, plural, tally, verdict, who as _who
 
 from .actions import Move, PlaceTile
 from .components import (
@@ -120,7 +120,7 @@ def format_event(event: tuple, names=None) -> str:
         return f"{who(args[0], 'sets')} up a camp on {args[1]}."
     if kind == "guardian":
         piece = "leader" if args[1] == "leader" else "an explorer"
-        out = f"; {args[3]} other piece{'s' if args[3] != 1 else ''} leave{'s' if args[3] == 1 else ''} the game" \
+        out = f"; {plural(args[3], 'other piece')} leave{'s' if args[3] == 1 else ''} the game" \
             if args[3] else ""
         return f"{who(args[0], 'places')} {piece} as guardian (Gardien) of the temple on {args[2]}{out}."
     if kind == "end":
@@ -179,7 +179,7 @@ def _verdict(state, names) -> str:
         top = _guarded(state, s)
         temple = f"guards a temple of {top}" if top else "guards no temple"
         n = sum(state.treasures[s])
-        return f"{temple}, {n} treasure{'s' if n != 1 else ''}"
+        return f"{temple}, {plural(n, 'treasure')}"
 
     return verdict(names, state.points, state.winners(),
                    tiebreak="the guardian of the highest temple, then the most treasures", tiebreak_values=standing)
@@ -403,12 +403,12 @@ def text_board(state, names: list[str] | None = None, *, seat: int | None = None
         if k == "temple":
             what += f" {state.value[i]}"
         if i in state.tokens:
-            what += f" with {len(state.tokens[i])} treasure{'s' if len(state.tokens[i]) > 1 else ''}"
+            what += f" with {plural(len(state.tokens[i]), 'treasure')}"
         extras = []
         for s in state.seats:
             n, lead = state.expl[s][i], state.leader_at[s] == i
             if n or lead:
-                extras.append(f"{_name(names, s)}: {n} explorer{'s' if n != 1 else ''}{' + leader' if lead else ''}")
+                extras.append(f"{_name(names, s)}: {plural(n, 'explorer')}{' + leader' if lead else ''}")
         if state.camp_of[i] is not None:
             extras.append(f"camp of {_name(names, state.camp_of[i])}")
         if state.guard[i] is not None:
