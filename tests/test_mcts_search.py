@@ -324,3 +324,14 @@ def test_ladder_keeps_a_clean_sweep_finite_and_refuses_what_it_cannot_rate():
         elo_ratings({("random", "a"): (1, 2), ("b", "c"): (1, 2)})
     with pytest.raises(ValueError, match="impossible"):
         elo_ratings({("random", "a"): (3, 2)})
+
+
+def test_the_selection_logs_are_math_log_and_only_small_ones_are_kept():
+    """The UCB step reads ``log(availability)`` from ``LOGS``: exactly ``math.log``, kept only below ``KEEP``,
+    so a search of millions of iterations cannot grow the table without bound."""
+    from archeo_lab.bots.mcts import LOGS
+
+    for n in (1, 2, 7, 1000, LOGS.KEEP - 1):
+        assert LOGS[n] == math.log(n) and n in LOGS
+    for n in (LOGS.KEEP, 10 * LOGS.KEEP):
+        assert LOGS[n] == math.log(n) and n not in LOGS

@@ -122,11 +122,16 @@ MASKED = "?"
 
 
 class _Logs(dict[int, float]):
-    """``LOGS[n] == math.log(n)``, worked out once per ``n``: the selection step reads it for every action
-    of every node it passes (an indexing in C, cheaper than a call)."""
+    """``LOGS[n] == math.log(n)``, worked out once per ``n`` below ``KEEP`` (an availability: at most the
+    iterations of one search): the selection step reads it for every action of every node it passes, an
+    indexing in C, cheaper than a call.  Larger ``n`` (a search of millions of iterations) are not kept."""
+
+    KEEP = 1 << 17
 
     def __missing__(self, n: int) -> float:
-        value = self[n] = math.log(n)
+        value = math.log(n)
+        if n < self.KEEP:
+            self[n] = value
         return value
 
 
