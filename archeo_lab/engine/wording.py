@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-__all__ = ["SeatNames", "article", "final_table", "name", "plural", "tally", "verb", "verdict", "who"]
+__all__ = ["NUMBER_WORDS", "SeatNames", "article", "final_table", "in_words", "name", "plural", "tally", "verb", "verdict",
+           "who"]
 
 # Third person singular -> the form "you" takes, where dropping the final "s" is not enough.
 _IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go"}
@@ -83,9 +84,23 @@ def article(noun: str) -> str:
     return f"{'an' if vowel else 'a'} {noun}"
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``"1 card"``, ``"3 cards"`` (``many`` for irregular plurals)."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
+#: Small counts in words, as the rule books write them ("plus de quatre aventuriers").
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def in_words(n: int) -> str:
+    """A count in words up to ten, else in digits: ``"no"``, ``"four"``, ``"12"``."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def plural(n: int, word: str, many: str | None = None, *, spelled: bool = False) -> str:
+    """``"1 card"``, ``"3 cards"`` (``many`` for irregular plurals); ``spelled``: the count in words,
+    ``"two levels"``, ``"no pieces"`` (``in_words``).
+
+    >>> plural(3, "card"), plural(1, "mummy", "mummies"), plural(0, "piece", spelled=True)
+    ('3 cards', '1 mummy', 'no pieces')
+    """
+    return f"{in_words(n) if spelled else n} {word if n == 1 else (many or word + 's')}"
 
 
 def tally(pairs: Iterable[tuple[str, int]]) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from archeo_lab.engine.wording import plural
+from archeo_lab.engine.wording import in_words, plural
 
 from .actions import Camp, EndTurn, Keep, Move, Place, UseToken
 from .components import KEEP_CHOICES, KIND_INDEX, KINDS, TERRAIN_FRENCH, TOKEN_FRENCH, TOKENS
@@ -24,12 +24,6 @@ from .movement import room_for
 from .tokens import token_targets
 
 __all__ = ["why_not", "CHECKS"]
-
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def _in_words(n: int) -> str:
-    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
 
 
 def why_not(state: Any, action: Any) -> str | None:
@@ -61,7 +55,7 @@ def _not_now(state: Any, action: Any) -> str | None:
         tile_max = state.numbers.tile_max
         return (f"{state.geo.names[state.head]} now holds {len(state.stack[state.head])} adventurers: at least "
                 f"{lo} of your surplus must go on along the line, since no tile may end a move with more "
-                f"than {_in_words(tile_max)} (plus de quatre aventuriers)")
+                f"than {in_words(tile_max)} (plus de quatre aventuriers)")
     return None
 
 
@@ -219,7 +213,7 @@ def _entry_reason(state: Any, action: Move, target: int, d: int) -> str | None:
         return None
     held = len(state.stack[target])
     return (f"{action.target} holds {plural(held, 'adventurer')}: with {action.adventurers} more it "
-            f"would end the move with more than {_in_words(state.numbers.tile_max)} (plus de quatre "
+            f"would end the move with more than {in_words(state.numbers.tile_max)} (plus de quatre "
             f"aventuriers), and the surplus could not find room further along the line")
 
 
@@ -253,7 +247,7 @@ def check_token(state: Any, action: UseToken) -> str | None:
     if target in token_targets(state, action.token, source, p):
         return None
     return _TOKEN_TARGETS[action.token].format(source=action.source, target=action.target,
-                                               most=_in_words(state.numbers.tile_max))
+                                               most=in_words(state.numbers.tile_max))
 
 
 _TOKEN_TARGETS = {

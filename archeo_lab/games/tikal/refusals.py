@@ -31,7 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from archeo_lab.engine import Action
-from archeo_lab.engine.wording import plural
+from archeo_lab.engine.wording import in_words, plural
 
 from .actions import (
     BRING, CAMP, DIG, END, GUARDIAN, UNCOVER, Bid, Bring, ChooseTile, Dig, EndTurn, Exchange, Move, Pass,
@@ -289,19 +289,14 @@ def check_uncover(state: TikalState, action: Uncover) -> str | None:
 
 def _per_turn(done: int, here: int, what: str, site: str) -> str | None:
     """D and E: at most ``PER_SITE_PER_TURN`` per temple or ruin and turn, each with its own piece there."""
+    noun = "level" if site == "temple" else "treasure"
     if done >= components.PER_SITE_PER_TURN:
-        return (f"you already {what} {_words(done, 'level' if site == 'temple' else 'treasure')} this turn "
-                f"(at most {_words(components.PER_SITE_PER_TURN)} per {site} per turn)")
+        return (f"you already {what} {plural(done, noun, spelled=True)} this turn "
+                f"(at most {in_words(components.PER_SITE_PER_TURN)} per {site} per turn)")
     if here <= done:
-        return (f"you have {_words(here, 'piece')} there and already {what} "
-                f"{_words(done, 'level' if site == 'temple' else 'treasure')} this turn: {_TWO_RULE}")
+        return (f"you have {plural(here, 'piece', spelled=True)} there and already {what} "
+                f"{plural(done, noun, spelled=True)} this turn: {_TWO_RULE}")
     return None
-
-
-def _words(n: int, noun: str = "") -> str:
-    """``_words(2, "level")``: "two levels" (``plural``'s noun after the number in words)."""
-    number = ("no", "one", "two", "three", "four", "five")[n] if 0 <= n <= 5 else str(n)
-    return f"{number} {plural(n, noun).partition(' ')[2]}" if noun else number
 
 
 def check_dig(state: TikalState, action: Dig) -> str | None:
@@ -366,7 +361,7 @@ def check_guardian(state: TikalState, action: PlaceGuardian) -> str | None:
     if state.guard[i] is not None:
         return f"the temple on {action.space} already has a guardian"
     if state.guardians[p] >= components.GUARDIANS:
-        return (f"you already have {_words(components.GUARDIANS, 'guardian')}: "
+        return (f"you already have {plural(components.GUARDIANS, 'guardian', spelled=True)}: "
                 "'vous ne devez pas avoir déjà deux Gardiens'")
     if action.piece == "leader" and state.leader_at[p] != i:
         return f"your leader is not on {action.space}"
