@@ -554,4 +554,5 @@ class TikalGame(Game):
                     "iterations": {"hard": 400}, "tree_width": {"hard": 3},
                     "players": {3: {"tree_width": 3}}}
 
+
 GAME = TikalGame()
