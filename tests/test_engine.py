@@ -82,6 +82,32 @@ def test_permute_is_a_uniform_shuffle_in_fewer_draws():
     assert counting.draws <= 400, "29 swap indices in 2 draws of 64 bits (and a few rejected)"
 
 
+def test_orders_draws_every_order_of_each_sequence_equally_often_and_independently():
+    """``Orders``: every order of 3 and of 4 items about equally often, the pairs of them as well (the
+    digits of one draw are independent); past 64 bits the sequences take several draws, each uniform;
+    the same seed, the same orders; longer sequences are refused (their orders would not be listed)."""
+    from archeo_lab.engine.rng import Orders
+
+    orders = Orders([(0, 1, 2), (0, 1, 2, 3)])
+    r = Rng(12)
+    pairs: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+    for _ in range(36000):
+        three, four = orders.draw(r)
+        pairs[three, four] = pairs.get((three, four), 0) + 1
+    assert len(pairs) == 6 * 24 and all(abs(c - 250) < 75 for c in pairs.values())    # ~4.7 sigma
+    many = Orders([tuple(range(5))] * 12)                # 120 ** 12 > 2 ** 64: two draws
+    assert [len(members) for members, _ in many.runs] == [9, 3]
+    firsts = [[0] * 5 for _ in range(12)]
+    for _ in range(5000):
+        for k, order in enumerate(many.draw(r)):
+            firsts[k][order[0]] += 1
+    assert all(abs(c - 1000) < 130 for row in firsts for c in row)                    # ~4.6 sigma
+    assert many.draw(Rng(4)) == many.draw(Rng(4))
+    assert Orders([(1,), ()]).draw(Rng(1)) == [(1,), ()]
+    with pytest.raises(ValueError, match="at most 6"):
+        Orders([tuple(range(7))])
+
+
 def test_nearby_seeds_are_unrelated():
     """Seeds are hashed before the generator starts: Rng(s + 1) is not Rng(s) one draw later."""
     for s in range(200):

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-from typing import Any, TypeVar
-from collections.abc import MutableSequence, Sequence
+from itertools import permutations
+from typing import Any, Generic, TypeVar
+from collections.abc import Iterable, MutableSequence, Sequence
 
-__all__ = ["Rng", "fresh_seed", "seed_state"]
+__all__ = ["Rng", "Orders", "fresh_seed", "seed_state"]
 
 T = TypeVar("T")
 
@@ -130,6 +131,62 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng(state={self.state})"
+
+
+#: The longest sequence ``Orders`` lists every order of (6! = 720 tuples).
+ORDERS_MAX = 6
+
+
+class Orders(Generic[T]):
+    """Uniform random orders of a few fixed short sequences, drawn together, many times.
+
+    Every order of each sequence is listed once (``itertools.permutations``: n! tuples, so at most
+    ``ORDERS_MAX`` items a sequence), and ``draw(rng)`` picks one order of each, uniformly and
+    independently: the picks are the mixed-radix digits of ``rng.below`` of the product of their
+    counts, one draw for as many sequences as 64 bits hold (exact, as ``Rng.permute``).  What a
+    search redraws thousands of times from one position (Luxor's hidden tiles of each back number)
+    then costs no swap in Python: each order is a ready tuple.
+
+    >>> orders = Orders([(1, 2, 3), ("a", "b"), (7,)])
+    >>> one, two, three = orders.draw(Rng(3))
+    >>> sorted(one), sorted(two), three
+    ([1, 2, 3], ['a', 'b'], (7,))
+    >>> orders.draw(Rng(3)) == orders.draw(Rng(3))
+    True
+    """
+
+    __slots__ = ("orders", "runs")
+
+    def __init__(self, sequences: Iterable[Sequence[T]]):
+        self.orders: list[list[tuple[T, ...]]] = []
+        for seq in sequences:
+            if len(seq) > ORDERS_MAX:
+                raise ValueError(f"Orders lists every order of at most {ORDERS_MAX} items, not {len(seq)}")
+            self.orders.append(list(permutations(seq)))
+        #: (the sequences one draw orders, the product of their counts of orders); single orders need no draw.
+        self.runs: list[tuple[tuple[int, ...], int]] = []
+        members: list[int] = []
+        total = 1
+        for k, listed in enumerate(self.orders):
+            if total * len(listed) > 1 << 64:
+                self.runs.append((tuple(members), total))
+                members, total = [], 1
+            members.append(k)
+            total *= len(listed)
+        if members:
+            self.runs.append((tuple(members), total))
+
+    def draw(self, rng: Rng) -> list[tuple[T, ...]]:
+        """One uniformly random order of each sequence, in the order they were given."""
+        orders = self.orders
+        out = []
+        for members, total in self.runs:
+            x = rng.below(total) if total > 1 else 0
+            for k in members:
+                listed = orders[k]
+                x, digit = divmod(x, len(listed))
+                out.append(listed[digit])
+        return out
 
 
 #: Length -> the draws of ``Rng.permute``: (the positions one draw fills, the draw's rejection limit).

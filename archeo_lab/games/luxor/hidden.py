@@ -10,9 +10,13 @@ anew into a copy, consistently with what it sees (``LuxorState.determinizer``: o
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from archeo_lab.engine import Rng
+from archeo_lab.engine.rng import Orders
 
 from .components import KEEP_CHOICES, KIND_INDEX, KINDS
 from .encoding import BACK_OF, IS_CAMP, KEEP, code_back, code_kind, first_hand
@@ -52,17 +56,26 @@ def observation(state: Any, player: int) -> dict[str, Any]:
 #: The kept "1" tiles ``redraw`` deals (``_kept_plan``): the seats that chose (while seats choose), or
 #: None and the (seat, hand place) of each with the tiles, sorted.
 KeptPlan = tuple[list[int], list[tuple[int, int]] | None, list[int]]
-#: What ``redraw`` deals, worked out from a position once (``plan``): per seat (seat, its own?, per back
-#: number but 1 (its pile places, its hand places, its tiles sorted), its hidden tokens sorted, how many
-#: it holds), then the kept "1" tiles.
-Plan = tuple[list[tuple[int, bool, list[tuple[list[int], list[int], list[int]]], list[str], int]], KeptPlan]
+#: Per seat: (seat, its own?, how its pile then (unless its own) its hand are gathered from the pool,
+#: its pile's length, its hidden tokens sorted, how many it holds).
+SeatPlan = tuple[int, bool, Callable[[Sequence[int]], tuple[int, ...]], int, list[str], int]
+#: What ``redraw`` deals, worked out from a position once (``plan``): per seat a ``SeatPlan``; every seat's
+#: hidden tiles of each back number but 1, sorted, as an ``Orders``; the tiles that stay where they are;
+#: the kept "1" tiles.
+Plan = tuple[list[SeatPlan], Orders[int], tuple[int, ...], KeptPlan]
 
 
 def plan(state: Any, player: int) -> Plan:
     """What ``redraw`` deals for ``player``: each seat's hidden tiles of each back number but 1
     (among the pile's places, and the hand's unless it is ``player``'s), its hidden tokens (the pile's,
-    and the hand's unless it is ``player``'s), and the "1" tiles the others kept."""
-    seats = []
+    and the hand's unless it is ``player``'s), and the "1" tiles the others kept.
+
+    A redraw deals from one pool: every group's tiles in a random order (``Orders``), group after group,
+    then the tiles that stay (back 1); each seat's places read the pool through a gather worked out here.
+    """
+    seen: list[tuple[int, bool, list[int], int]] = []     # per seat: (seat, own?, its places' tiles, pile size)
+    groups: list[tuple[int, ...]] = []
+    where: list[tuple[int, list[int]]] = []               # per group: (its seat's index in ``seen``, its places)
     for s in state.seats:
         own = s == player
         pile = state.pile[s]
@@ -71,36 +84,62 @@ def plan(state: Any, player: int) -> Plan:
         for place, back in enumerate(map(BACK_OF.__getitem__, codes)):
             if back != 1:
                 slots.setdefault(back, []).append(place)
-        n = len(pile)
-        groups = [([i for i in places if i < n], [i - n for i in places if i >= n], sorted(codes[i] for i in places))
-                  for back, places in sorted(slots.items())]
-        tokens = sorted(state.token_pile[s] if own else state.token_hand[s] + state.token_pile[s])
-        seats.append((s, own, groups, tokens, len(state.token_hand[s])))
-    return seats, _kept_plan(state, player)
+        for _, places in sorted(slots.items()):
+            groups.append(tuple(sorted(codes[i] for i in places)))
+            where.append((len(seen), places))
+        seen.append((s, own, codes, len(pile)))
+    sources: list[list[int | None]] = [[None] * len(codes) for _, _, codes, _ in seen]
+    k = 0
+    for index, places in where:                            # the pool: the groups' tiles first, in order
+        for place in places:
+            sources[index][place] = k
+            k += 1
+    stay: list[int] = []
+    for (_, _, codes, _), source in zip(seen, sources):    # then the tiles that stay where they are
+        for place, from_pool in enumerate(source):
+            if from_pool is None:
+                source[place] = k + len(stay)
+                stay.append(codes[place])
+    seats = [(s, own, _gather_of(source), n,                # type: ignore[arg-type]  # every place filled
+              sorted(state.token_pile[s] if own else state.token_hand[s] + state.token_pile[s]),
+              len(state.token_hand[s]))
+             for (s, own, _, n), source in zip(seen, sources)]
+    return seats, Orders(groups), tuple(stay), _kept_plan(state, player)
+
+
+def _gather_none(pool: Sequence[int]) -> tuple[int, ...]:
+    return ()
+
+
+def _gather_of(source: list[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """``pool -> tuple(pool[k] for k in source)``, in C (``itemgetter`` of one index gives the item)."""
+    if len(source) > 1:
+        return itemgetter(*source)
+    if source:
+        k = source[0]
+        return lambda pool: (pool[k],)
+    return _gather_none
 
 
 def redraw(copy: Any, plan: Plan, rng: Rng) -> None:
     """Deal ``plan`` into ``copy`` (a copy of the position it was worked out from).
 
-    Hidden items are sorted in the plan and shuffled here, so the result depends only on
+    Hidden items are sorted in the plan and put in a random order here, so the result depends only on
     ``observation(player)`` and ``rng``.
     """
-    seats, kept = plan
-    for s, own, groups, tokens, held in seats:
-        pile, hand = copy.pile[s], copy.hand[s]
-        for pile_places, hand_places, codes in groups:
-            drawn = codes[:]
-            rng.permute(drawn)
-            for place, code in zip(pile_places, drawn):
-                pile[place] = code
-            for place, code in zip(hand_places, drawn[len(pile_places):]):
-                hand[place] = code
-        pool = tokens[:]
-        rng.permute(pool)
+    seats, groups, stay, kept = plan
+    pool = (*chain.from_iterable(groups.draw(rng)), *stay)
+    for s, own, gather, n, tokens, held in seats:
+        places = gather(pool)
+        copy.pile[s] = list(places[:n])
+        if not own:
+            copy.hand[s] = list(places[n:])
+        drawn = tokens[:]
+        rng.permute(drawn)
         if own:
-            copy.token_pile[s] = pool
+            copy.token_pile[s] = drawn
         else:
-            copy.token_hand[s], copy.token_pile[s] = sorted(pool[:held]), pool[held:]
+            copy.token_hand[s], copy.token_pile[s] = sorted(drawn[:held]), drawn[held:]
     _redraw_kept(copy, kept, rng)
 
 
