@@ -614,6 +614,78 @@ def test_decision_determinize_deals_each_hidden_tile_to_each_of_its_places_equal
                 assert abs(share - expected) < 4.5 * (expected * (1 - 1 / len(group))) ** 0.5, (seat, place, tile)
 
 
+@pytest.mark.parametrize("variant", ["standard", "adventures", "adventures+split"])
+def test_looks_alike_answers_as_comparing_the_observations(variant):
+    """``looks_alike`` (field by field) agrees with comparing the two observations without their logs, on
+    positions one move apart, two different moves from one position, and worlds redrawn for each seat,
+    from the choice of the kept tile to the end, with 2 to 4 players."""
+    def seen(state, q):
+        view = state.observation(q)
+        view.pop("events")
+        return view
+
+    compared = alike = 0
+    for players in (2, 3, 4):
+        state = GAME.new_state(players=players, seed=40 + players, variant=variant)
+        rng = random.Random(players)
+        step = 0
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            if step % 3 == 0:
+                one, two = state.clone(), state.clone()
+                one.apply(legal[0])
+                two.apply(legal[-1])
+                pairs = [(one, two), (state, one), (one, one.clone())]
+                pairs += [(state, state.determinize(q, Rng(step + q))) for q in state.seats]
+                for a, b in pairs:
+                    for q in state.seats:
+                        expected = seen(a, q) == seen(b, q)
+                        assert a.looks_alike(b, q) == expected == b.looks_alike(a, q), (variant, players, step, q)
+                        compared += 1
+                        alike += expected
+            state.apply(rng.choice(legal))
+            step += 1
+    assert compared > 500 and 0 < alike < compared
+    # One field at a time, on a 3-player position of the adventures variant: seat 0 sees each change
+    # but those in the others' hidden tiles and tokens.
+    state = GAME.new_state(players=3, seed=5, variant="adventures")
+    greedy = random.Random(5)
+    for _ in range(30):
+        state.apply(greedy.choice(state.legal_actions()))
+    cell = state.cells[0]
+    same_back = next(i for i, code in enumerate(state.pile[1]) if code >> 4 == state.hand[1][0] >> 4)
+    edits = {
+        "reserve": lambda c: c.reserve.__setitem__(0, c.reserve[0] + 1),
+        "captives": lambda c: c.captives[1].__setitem__(0, c.captives[1][0] + 1),
+        "kept": lambda c: c.kept.__setitem__(0, (c.kept[0] + 1) % 8),
+        "others' kept": lambda c: c.kept.__setitem__(1, (c.kept[1] + 1) % 8),
+        "pile size": lambda c: c.pile[2].pop(),
+        "token pile size": lambda c: c.token_pile[2].pop(),
+        "token box": lambda c: c.token_box[1].append("snakes"),
+        "own token hand": lambda c: c.token_hand[0].append("snakes"),
+        "token hand size": lambda c: c.token_hand[1].append("snakes"),
+        "own hand": lambda c: c.hand[0].__setitem__(0, next(t for t in c.pile[0] if t != c.hand[0][0])),
+        "a hand's backs": lambda c: c.hand[1].__setitem__(0, c.hand[1][0] + 16),
+        "a hand's tiles": lambda c: c.hand[1].__setitem__(0, c.pile[1][same_back]),   # hidden: same back
+        "turn": lambda c: setattr(c, "head_in", c.head_in + 1),
+        "tokens": lambda c: c.tokens.__setitem__(cell, ("boat", 1)),
+        "stack": lambda c: c.stack.__setitem__(cell, c.stack[cell] + (2,)),
+        "placer": lambda c: c.placer.__setitem__(cell, c.placer[cell] + 1),
+        "off the board": lambda c: c.back.__setitem__(next(i for i in range(len(c.kind)) if c.kind[i] < 0), 9),
+    }
+    for name, edit in edits.items():
+        changed = state.clone()
+        edit(changed)
+        for q in state.seats:
+            expected = seen(state, q) == seen(changed, q)
+            assert state.looks_alike(changed, q) == expected == changed.looks_alike(state, q), (name, q)
+        assert (seen(state, 0) == seen(changed, 0)) == (name in ("others' kept", "a hand's tiles", "off the board")), name
+    other = al.get_game("cibola").new_state(players=2, seed=1)
+    assert not state.looks_alike(other, 0)
+    with pytest.raises(ValueError):
+        state.looks_alike(state, 7)
+
+
 @pytest.mark.parametrize("variant", ["standard", "adventures"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_invariants_in_random_games(players, variant):

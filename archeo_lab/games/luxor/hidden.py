@@ -21,7 +21,8 @@ from archeo_lab.engine.rng import Orders
 from .components import KEEP_CHOICES, KIND_INDEX, KINDS
 from .encoding import BACK_OF, IS_CAMP, KEEP, code_back, code_kind, first_hand
 
-__all__ = ["observation", "plan", "redraw"]
+__all__ = ["observation", "looks_alike", "plan", "redraw"]
+
 
 def observation(state: Any, player: int) -> dict[str, Any]:
     """What ``player`` sees: everything but the piles' order, the others' hands and tokens in hand."""
@@ -51,6 +52,40 @@ def observation(state: Any, player: int) -> dict[str, Any]:
         "turn": [state.placed, state.camp, state.camp_movable, state.head, state.head_dir, state.head_in],
         "events": [list(e) for e in state.events],
     }
+
+
+def looks_alike(one: Any, two: Any, player: int) -> bool:
+    """Whether ``observation(one, player)`` and ``observation(two, player)`` are equal, the event log left
+    out, compared field by field without building them (``State.looks_alike``: the search bot asks it for
+    each new move it tries).  ``tests/test_luxor_rules.py`` holds it to comparing the observations."""
+    if (one.players != two.players or one.variant != two.variant or one.phase != two.phase
+            or one.current_player != two.current_player or one.tokens != two.tokens
+            or one.reserve != two.reserve or one.captives != two.captives
+            or (one.placed, one.camp, one.camp_movable, one.head, one.head_dir, one.head_in)
+            != (two.placed, two.camp, two.camp_movable, two.head, two.head_dir, two.head_in)
+            or one.kept[player] != two.kept[player]
+            or [k is None for k in one.kept] != [k is None for k in two.kept]
+            or [len(p) for p in one.pile] != [len(p) for p in two.pile]
+            or [len(p) for p in one.token_pile] != [len(p) for p in two.token_pile]
+            or [sorted(b) for b in one.token_box] != [sorted(b) for b in two.token_box]):
+        return False
+    cells = one.cells
+    if cells != two.cells and sorted(cells) != sorted(two.cells):
+        return False
+    if not (one.kind == two.kind and one.stack == two.stack and one.back == two.back and one.placer == two.placer):
+        for c in cells:              # the grids differ somewhere: on a tile, or only off the board
+            if (one.kind[c] != two.kind[c] or one.stack[c] != two.stack[c] or one.back[c] != two.back[c]
+                    or one.placer[c] != two.placer[c]):
+                return False
+    for s in range(one.players):
+        mine, theirs = one.hand[s], two.hand[s]
+        if s == player:              # its own tiles and tokens; of the others, backs and counts
+            if sorted(mine) != sorted(theirs) or sorted(one.token_hand[s]) != sorted(two.token_hand[s]):
+                return False
+        elif (sorted(map(code_back, mine)) != sorted(map(code_back, theirs))
+              or len(one.token_hand[s]) != len(two.token_hand[s])):
+            return False
+    return True
 
 
 #: The kept "1" tiles ``redraw`` deals (``_kept_plan``): the seats that chose (while seats choose), or

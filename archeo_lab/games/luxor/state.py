@@ -363,6 +363,12 @@ class LuxorState(State):
         """
         return hidden.observation(self, self.check_seat(player))
 
+    def looks_alike(self, other: State, player: int) -> bool:
+        """Whether ``other`` looks the same to ``player`` (equal observations but for the log), compared field
+        by field (``hidden.looks_alike``) rather than as two observations built and compared."""
+        seat = self.check_seat(player)
+        return isinstance(other, LuxorState) and hidden.looks_alike(self, other, seat)
+
     def determinize(self, player: int, rng: Rng | int) -> LuxorState:
         """A clone with what ``player`` cannot see resampled.
 
