@@ -110,11 +110,17 @@ def test_tree_width_expands_the_greedy_bots_best_moves_below_the_root(monkeypatc
     assert any(a.startswith("dig for") for a, _, _ in at_ranked), "a dig's length was chosen among the best"
 
 
-def test_thebes_searches_twice_the_iterations_at_its_default_level_with_three_or_four_seats():
-    """More moves come between two of a seat's turns with 3 or 4 seats: 400 iterations at the default level
-    there (README: against greedy bots), the level's 200 with 2 seats; easy and hard keep theirs."""
-    medium = bots.MCTSBot(seed=1)
-    assert [medium.settings(THEBES, n)["iterations"] for n in (2, 3, 4)] == [bots.LEVELS["medium"][1], 400, 400]
-    for level in ("easy", "hard"):
-        assert {bots.MCTSBot(seed=1, level=level).settings(THEBES, n)["iterations"] for n in (2, 3, 4)} == {
-            bots.LEVELS[level][1]}
+def test_thebes_levels_by_number_of_seats():
+    """With 2 seats the default level plays no rollout and searches 2,000 iterations, the hard level keeps
+    its greedy rollouts and searches 2,500 (README: the duels that chose them); with 3 or 4 seats more moves
+    come between two of a seat's turns: 400 iterations with rollouts at the default level, the hard level's
+    own 800; easy keeps its 40 everywhere."""
+    medium, hard, easy = (bots.MCTSBot(seed=1, level=level) for level in ("medium", "hard", "easy"))
+    assert [(medium.settings(THEBES, n)["iterations"], medium.settings(THEBES, n)["rollout_depth"])
+            for n in (2, 3, 4)] == [(2000, 0), (400, mcts.DEFAULTS["greedy_depth"]), (400, mcts.DEFAULTS["greedy_depth"])]
+    assert [(hard.settings(THEBES, n)["iterations"], hard.settings(THEBES, n)["rollout_depth"])
+            for n in (2, 3, 4)] == [(2500, mcts.DEFAULTS["greedy_depth"])] + [(bots.LEVELS["hard"][1],
+                                                                            mcts.DEFAULTS["greedy_depth"])] * 2
+    assert {(easy.settings(THEBES, n)["iterations"], easy.settings(THEBES, n)["rollout_depth"]) for n in (2, 3, 4)} == {
+        (bots.LEVELS["easy"][1], mcts.DEFAULTS["greedy_depth"])}
+    assert {medium.settings(THEBES, n)["budget"] for n in (2, 3, 4)} == {None}   # iterations, not a budget
