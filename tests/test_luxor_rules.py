@@ -719,6 +719,26 @@ def test_invariants_in_random_games(players, variant):
         assert state.scores() == [r["total"] for r in state.score_breakdown()]
 
 
+@pytest.mark.parametrize("variant", ["standard", "adventures"])
+def test_points_and_the_tops_that_can_still_be_covered(variant):
+    """``points_and_open``: the score of each seat (the score sheet's total) and, of the buildings it tops, the
+    points of those whose stack has room for another adventurer (what the evaluation discounts), all game long."""
+    tile_max, points = components.TILE_MAX, GAME.state_class._blank(3, variant).numbers.points
+    for seed in range(4):
+        state = GAME.new_state(players=3, seed=seed, variant=variant)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            scores, open_tops = state.points_and_open()
+            assert scores == state.scores() == [r["total"] for r in state.score_breakdown()]
+            plain = [0, 0, 0]
+            for cell in state.cells:
+                stack = state.stack[cell]
+                if stack and len(stack) < tile_max:
+                    plain[stack[-1]] += points[state.kind[cell]]
+            assert open_tops == plain
+            state.apply(rng.choice(state.legal_actions()))
+
+
 # -- Actions as text ------------------------------------------------------------------------------
 
 def test_actions_read_back_from_their_text_in_any_case():

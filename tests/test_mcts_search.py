@@ -335,3 +335,36 @@ def test_the_selection_logs_are_math_log_and_only_small_ones_are_kept():
         assert LOGS[n] == math.log(n) and n in LOGS
     for n in (LOGS.KEEP, 10 * LOGS.KEEP):
         assert LOGS[n] == math.log(n) and n not in LOGS
+
+
+class _Valued:
+    """A position that is not over, valued by a given list (the evaluation ``_rewards`` is handed)."""
+
+    is_terminal = False
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+
+
+def _general_rewards(values: list[float], scale: float) -> list[float]:
+    """The cut-off reward of the module docstring, step 5, for any number of seats, written plainly."""
+    out = []
+    for seat, v in enumerate(values):
+        margin = v - max(w for s, w in enumerate(values) if s != seat)
+        out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, margin / scale)))))
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_cut_off_rewards_are_the_logistic_of_each_seats_margin(players):
+    """Every seat's reward at a cut-off is the logistic of its margin over the best other seat, to the last bit:
+    ties, margins beyond the clamp, integers, the default scale (two seats take a shorter path: same numbers)."""
+    from archeo_lab.bots import mcts
+    rng = Rng(7)
+    cases = [[0.0] * players, [5] * players, [1e6, *([0.0] * (players - 1))], [-3.25] + [2.5] * (players - 1)]
+    cases += [[(rng.below(4001) - 2000) / 8 for _ in range(players)] for _ in range(300)]
+    for values in cases:
+        for scale in (None, 0.5, 20.0):
+            got = mcts._rewards(_Valued(players), lambda _, v=values: v, scale)  # type: ignore[arg-type]
+            used = max(1.0, 0.1 * sum(map(abs, values)) / players) if scale is None else scale
+            assert got == _general_rewards(values, used), (values, scale)

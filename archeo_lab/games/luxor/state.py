@@ -302,19 +302,29 @@ class LuxorState(State):
 
     def scores(self) -> list[int]:
         """Points now (the final count once over): top adventurers, and boats and sandstorms (Fin de partie)."""
-        out = [0] * self.players
-        kind, stack, points = self.kind, self.stack, self.numbers.points
+        return self.points_and_open()[0]
+
+    def points_and_open(self) -> tuple[list[int], list[int]]:
+        """Per seat, its points now (``scores``), and the points of the buildings it tops whose stack may
+        still be entered (fewer than ``tile_max`` adventurers): both in one pass over the tiles, for
+        ``scores`` and for the evaluation, which discounts the second (``evaluate.UNSAFE``)."""
+        out, open_tops = [0] * self.players, [0] * self.players
+        kind, stack, points, tile_max = self.kind, self.stack, self.numbers.points, self.numbers.tile_max
         for c in self.cells:
             pts = points[kind[c]]
-            if pts and stack[c]:
-                out[stack[c][-1]] += pts
+            if pts:
+                st = stack[c]
+                if st:
+                    out[st[-1]] += pts
+                    if len(st) < tile_max:
+                        open_tops[st[-1]] += pts
         if self.adventures:
             for c, (token, seat) in self.tokens.items():
                 if token == "boat":
                     out[seat] += sum(1 for nb in self.geo.neighbours[c] if kind[nb] >= 0 and IS_BUILDING[kind[nb]])
             for seat, taken in enumerate(self.captives):
                 out[seat] += sum(taken)
-        return out
+        return out, open_tops
 
     def score_breakdown(self) -> list[dict[str, int]]:
         """Each seat's points line by line (camps, temples, pyramids, boats, sandstorm, total)."""
