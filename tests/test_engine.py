@@ -46,6 +46,26 @@ def test_rng_is_deterministic_unbiased_enough_and_saves_as_one_integer():
         Rng("7")
 
 
+def test_below_and_spawn_read_the_generators_own_draws():
+    """``below`` (which inlines ``next64``) is rejection sampling on ``next64``'s outputs, and ``spawn`` a
+    generator whose state is the next output: the same numbers as written the plain way, for small and huge
+    ``n`` (where rejections happen), so a seed replays what it played."""
+    def plain_below(rng: Rng, n: int) -> int:
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = rng.next64()
+            if x < limit:
+                return x % n
+
+    for seed in range(20):
+        fast, plain = Rng(seed), Rng(seed)
+        for n in (1, 2, 6, 7, 100, 3 ** 40 + 1, (1 << 63) + 1, (1 << 64) - 1):
+            assert fast.below(n) == plain_below(plain, n) and fast.state == plain.state
+        child, twin = fast.spawn(), Rng(state=plain.next64())
+        assert type(child) is Rng and child.state == twin.state and fast.state == plain.state
+        assert [child.below(9) for _ in range(5)] == [twin.below(9) for _ in range(5)]
+
+
 def test_permute_is_a_uniform_shuffle_in_fewer_draws():
     """``Rng.permute``: every order of 4 items about equally often; with 30 items (several draws, one per
     run of positions) each item about equally often in the first and the last place; same seed, same order."""

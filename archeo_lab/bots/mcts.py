@@ -96,6 +96,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from archeo_lab.engine import Action, Game, Rng, State
@@ -242,12 +243,13 @@ class MCTSBot(Bot):
         rng, evaluate, c = self.rng, _evaluator(state.game), cfg["exploration"]
         players = state.players
         sqrt = math.sqrt
-        # node -> action -> [visits, reward sum, availability, per seat: does it see the action?]
+        # node -> action -> [visits, reward sum, availability, per seat: the step it records (below)]
         tree: dict[tuple[int, int], dict[Action, list]] = {}
         # What a seat knows of the path is a node id: (its id before, the step as it saw it) -> id.
         ids: dict[tuple[int, Any], int] = {}
-        # (mover, action) -> per seat, does it see the action: worked out the first time it is tried.
-        masks: dict[tuple[int, Action], tuple[bool, ...]] = {}
+        # (mover, action) -> per seat, the step it records, (mover, action) or (mover, MASKED) where it cannot
+        # tell the action from another legal one: worked out the first time the action is tried.
+        masks: dict[tuple[int, Action], tuple[tuple[int, Any], ...]] = {}
         root_key = (me, 0)
         order: dict[Action, int] | None = None      # root actions, greedy's best first
         ranks: dict[tuple[int, int], dict[Action, int]] = {}   # with tree_width: each node's, greedy's best first
@@ -282,7 +284,7 @@ class MCTSBot(Bot):
                 stats = tree.get(key)
                 if stats is None:
                     stats = tree[key] = {}
-                actions = world.legal_actions()
+                actions = world._legal()            # read only: the position's own list, not a copy
                 if key == root_key and cfg["root_width"] is not None:
                     actions = [a for a in actions if a in order] or actions  # type: ignore[operator]
                 rank = order if key == root_key else None
@@ -302,12 +304,13 @@ class MCTSBot(Bot):
                         st = stats.get(a)
                         if st is not None:
                             st[2] += 1
-                    seen = masks.get((mover, action))
-                    if seen is None:
-                        seen = masks[mover, action] = _play_and_mask(world, action, actions, mover)
+                    steps = masks.get((mover, action))
+                    if steps is None:
+                        seen = _play_and_mask(world, action, actions, mover)
+                        steps = masks[mover, action] = tuple((mover, action if sees else MASKED) for sees in seen)
                     else:
-                        world.apply(action)
-                    st = stats[action] = [0, 0.0, 1, seen]
+                        world._apply_legal(action)
+                    st = stats[action] = [0, 0.0, 1, steps]
                 else:
                     action, best_score, st = actions[0], -1.0, stats[actions[0]]   # every score beats -1
                     at_root = bias and key == root_key
@@ -337,11 +340,9 @@ class MCTSBot(Bot):
                             score = s[1] / n + c * sqrt(LOGS[m] / n)
                             if score > best_score:
                                 action, best_score, st = a, score, s
-                    world.apply(action)
+                    world._apply_legal(action)
                 path.append((st, mover))
-                seen = st[3]
-                for q in range(players):
-                    step = (mover, action if seen[q] else MASKED)
+                for q, step in enumerate(st[3]):
                     views[q] = ids.setdefault((views[q], step), len(ids) + 1)
                 spent += 1
                 if untried or world.is_terminal:
@@ -361,8 +362,8 @@ class MCTSBot(Bot):
                         break
             else:
                 while not world.is_terminal and depth < depth_cap:
-                    actions = world.legal_actions()
-                    world.apply(actions[rng.below(len(actions))])
+                    actions = world._legal()
+                    world._apply_legal(actions[rng.below(len(actions))])
                     depth += 1
                     if not depth & 15 and time.perf_counter() > deadline:
                         cut = True
@@ -439,16 +440,16 @@ def _evaluator(game: Game) -> Any:
     return game.evaluate
 
 
-def _play_and_mask(world: State, action: Action, actions: list, mover: int) -> tuple[bool, ...]:
+def _play_and_mask(world: State, action: Action, actions: Sequence[Action], mover: int) -> tuple[bool, ...]:
     """Apply ``action`` to ``world``; per seat, whether it can tell ``action`` from another legal move
     (the mover always can; another seat cannot when the two positions look alike to it, ``looks_alike``)."""
     alt = next((a for a in actions if a is not action and a != action), None)
     if alt is None or world.players == 1:
-        world.apply(action)
+        world._apply_legal(action)
         return (True,) * world.players
     twin = world.clone()
-    twin.apply(alt)
-    world.apply(action)
+    twin._apply_legal(alt)
+    world._apply_legal(action)
     return tuple(q == mover or not twin.looks_alike(world, q) for q in range(world.players))
 
 
@@ -466,7 +467,7 @@ def _greedy_order(world: State, evaluate: Any, scale: float | None = None
     margins, prior = [], {}
     for i, a in enumerate(world.legal_actions()):
         after = world.clone()
-        after.apply(a)
+        after._apply_legal(a)
         values = evaluate(after)
         margins.append((-_margin(values, mover), i, a))
         prior[a] = _rewards(after, evaluate, scale, values)[mover]
@@ -483,7 +484,7 @@ def _greedy_move(world: State, evaluate: Any, rng: Rng, sample: int | None) -> S
     actions = world.legal_actions()
     n = len(actions)
     if n == 1:
-        world.apply(actions[0])
+        world._apply_legal(actions[0])
         return world
     if sample is not None and n > sample:
         for i in range(sample):          # the first ``sample`` places of a Fisher-Yates shuffle
@@ -494,7 +495,7 @@ def _greedy_move(world: State, evaluate: Any, rng: Rng, sample: int | None) -> S
     best_after: list[State] = []
     for a in actions:
         after = world.clone()
-        after.apply(a)
+        after._apply_legal(a)
         values = evaluate(after)
         others = values[:mover] + values[mover + 1:]
         margin = values[mover] - (max(others) if others else 0.0)        # ``_margin``, inlined

@@ -406,6 +406,13 @@ class State(abc.ABC):
             legal = self._legal_cache = self._legal_actions()
         return legal
 
+    def _apply_legal(self, action: Action) -> None:
+        """``apply`` for an action taken from this very position's ``_legal()``: the same move, without
+        finding it in the legal list first.  For the engine's own search, which plays only such actions
+        (an action from anywhere else, its text or its JSON goes through ``apply``, which checks it)."""
+        self._legal_cache = None
+        self._apply(action)
+
     def _refusal(self, action: Action) -> str:
         if self.is_terminal:
             return f"the game is over: '{action}' cannot be played"

@@ -169,6 +169,8 @@ def redraw(copy: Any, plan: Plan, rng: Rng) -> None:
         copy.pile[s] = list(places[:n])
         if not own:
             copy.hand[s] = list(places[n:])
+        if not tokens:                  # no hidden token (every seat, without "Nouvelles aventures"):
+            continue                    # the copy's lists stay, and an empty permute draws nothing
         drawn = tokens[:]
         rng.permute(drawn)
         if own:
