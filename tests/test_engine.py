@@ -47,7 +47,7 @@ def test_rng_is_deterministic_unbiased_enough_and_saves_as_one_integer():
 
 
 def test_below_and_spawn_read_the_generators_own_draws():
-    """``below`` (which inlines ``next64``) is rejection sampling on ``next64``'s outputs, and ``spawn`` a
+    """``below`` is rejection sampling on ``next64``'s outputs, and ``spawn`` (which skips ``__init__``) a
     generator whose state is the next output: the same numbers as written the plain way, for small and huge
     ``n`` (where rejections happen), so a seed replays what it played."""
     def plain_below(rng: Rng, n: int) -> int:

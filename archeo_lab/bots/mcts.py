@@ -314,33 +314,21 @@ class MCTSBot(Bot):
                 else:
                     action, best_score, st = actions[0], -1.0, stats[actions[0]]   # every score beats -1
                     at_root = bias and key == root_key
-                    if norm or at_root:
-                        lo, span = 0.0, 1.0      # with ``normalize``: the means rescaled to [0, 1] over the node
-                        if norm:
-                            means = [stats[a][1] / stats[a][0] for a in actions]
-                            lo = min(means)
-                            span = max(means) - lo
-                            if span < 1e-9:
-                                lo, span = 0.0, 1.0
-                        for a in actions:
-                            s = stats[a]
-                            s[2] += 1
-                            score = (s[1] / s[0] - lo) / span + c * sqrt(LOGS[s[2]] / s[0])
-                            if at_root:
-                                score += bias * prior.get(a, 0.0) / (s[0] + 1)
-                            if score > best_score:
-                                action, best_score, st = a, score, s
-                    else:
-                        # The usual case: the loop above without rescaling or prior, so without its two
-                        # branches per action (the same numbers, as x - 0.0 and x / 1.0 are x).  It runs
-                        # at every node of every path: a tenth of Luxor's search time.
-                        for a in actions:
-                            s = stats[a]
-                            n = s[0]
-                            s[2] = m = s[2] + 1
-                            score = s[1] / n + c * sqrt(LOGS[m] / n)
-                            if score > best_score:
-                                action, best_score, st = a, score, s
+                    lo, span = 0.0, 1.0      # with ``normalize``: the means rescaled to [0, 1] over the node
+                    if norm:
+                        means = [stats[a][1] / stats[a][0] for a in actions]
+                        lo = min(means)
+                        span = max(means) - lo
+                        if span < 1e-9:
+                            lo, span = 0.0, 1.0
+                    for a in actions:
+                        s = stats[a]
+                        s[2] += 1
+                        score = (s[1] / s[0] - lo) / span + c * sqrt(LOGS[s[2]] / s[0])
+                        if at_root:
+                            score += bias * prior.get(a, 0.0) / (s[0] + 1)
+                        if score > best_score:
+                            action, best_score, st = a, score, s
                     world._apply_legal(action)
                 path.append((st, mover))
                 for q, step in enumerate(st[3]):

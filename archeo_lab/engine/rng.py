@@ -75,11 +75,7 @@ class Rng:
             raise ValueError("below(n) needs n >= 1")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
-            # next64(), inlined: the hottest call of random playouts and of the search's rollouts.
-            z = self.state = (self.state + _GAMMA) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            x = z ^ (z >> 31)
+            x = self.next64()
             if x < limit:
                 return x % n
 
@@ -127,7 +123,7 @@ class Rng:
 
     def spawn(self) -> Rng:
         """An independent child generator (for a bot or a determinization)."""
-        child = _new_rng(Rng)                     # Rng(state=...) without the argument checks
+        child = Rng.__new__(Rng)                  # Rng(state=...) without __init__'s checks: a third of a spawn
         child.state = self.next64()               # 64 bits already
         return child
 
@@ -138,8 +134,6 @@ class Rng:
     def __repr__(self) -> str:
         return f"Rng(state={self.state})"
 
-
-_new_rng = object.__new__
 
 #: The longest sequence ``Orders`` lists every order of (6! = 720 tuples).
 ORDERS_MAX = 6
