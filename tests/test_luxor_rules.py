@@ -771,3 +771,64 @@ def test_placer_une_tuile_each_kind_in_hand_on_each_open_cell_however_few(open_c
     assert cells == sorted(cells) and len(kinds) >= 2
     expected = [luxor.Place(luxor.KINDS[k].name, cell) for k in kinds for cell in cells]
     assert state._place_actions(p) == expected
+
+
+@pytest.mark.parametrize("variant", ["standard", "standard+split", "adventures"])
+def test_a_turn_goes_on_exactly_while_more_than_the_end_is_legal(variant, monkeypatch):
+    """After a tile, a camp or a move, the turn goes on when the player may do more than end it, else it ends
+    by itself.  ``_after_step`` knows it without listing the actions after a plain tile: checked against the
+    listing (the rule as written) at every step of random games, with 2 to 4 players."""
+    from archeo_lab.games.luxor.state import LuxorState, _END
+    after_step = LuxorState._after_step
+    checked = []
+
+    def listing_agrees(self):
+        p, legal = self.current_player, self._play_actions()
+        after_step(self)
+        goes_on = self.current_player == p and not self.is_terminal and self.placed > 0
+        assert goes_on == (bool(legal) and legal[0] is not _END), (variant, self.events[-1])
+        if goes_on:
+            assert self.legal_actions() == legal
+        checked.append(goes_on)
+
+    monkeypatch.setattr(LuxorState, "_after_step", listing_agrees)
+    for players in (2, 3, 4):
+        for seed in range(3):
+            state = GAME.new_state(players=players, seed=seed, variant=variant)
+            rng = random.Random(seed)
+            while not state.is_terminal:
+                state.apply(rng.choice(state.legal_actions()))
+    assert checked.count(True) > 100 and checked.count(False) > 100
+
+
+@pytest.mark.parametrize("variant", ["standard", "adventures"])
+def test_a_determinizers_copy_is_a_clone_dealt_anew_and_shares_no_list(variant):
+    """``determinizer(p)`` deals into a copy left without piles, other hands and generator
+    (``LuxorState._copy``): the same world, field by field, as a full clone dealt by ``hidden.redraw``, and
+    no list of it is one of the position's (a search's moves in it never reach the real game)."""
+    from archeo_lab.games.luxor import hidden
+    from archeo_lab.games.luxor.state import LuxorState
+    for players in (2, 3):
+        state = GAME.new_state(players=players, seed=21, variant=variant)
+        rng = random.Random(players)
+        step = 0
+        while not state.is_terminal:
+            if step % 5 == 0:
+                p = state.current_player
+                world = state.determinizer(p)(Rng(step))
+                reference = state.clone()
+                reference._legal_cache = None
+                dealer = Rng(step)
+                hidden.redraw(reference, hidden.plan(state, p), dealer)
+                reference._fresh_chance(dealer)
+                for name in LuxorState.__slots__:
+                    if name not in ("_legal_cache", "rng"):
+                        assert getattr(world, name) == getattr(reference, name), (name, step)
+                assert world.rng.state == reference.rng.state and world.legal_actions() == state.legal_actions()
+                for name in ("hand", "pile", "token_hand", "token_pile", "token_box", "captives"):
+                    for mine, theirs in zip(getattr(world, name), getattr(state, name)):
+                        assert mine is not theirs, (name, step)
+                for name in ("kind", "back", "placer", "stack", "cells", "frontier", "tokens", "events"):
+                    assert getattr(world, name) is not getattr(state, name)
+            state.apply(rng.choice(state.legal_actions()))
+            step += 1

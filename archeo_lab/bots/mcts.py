@@ -243,7 +243,7 @@ class MCTSBot(Bot):
         rng, evaluate, c = self.rng, _evaluator(state.game), cfg["exploration"]
         players = state.players
         sqrt = math.sqrt
-        # node -> action -> [visits, reward sum, availability, per seat: the step it records (below)]
+        # node -> action -> [visits, reward sum, availability, per seat: the step it records (below), mean reward]
         tree: dict[tuple[int, int], dict[Action, list]] = {}
         # What a seat knows of the path is a node id: (its id before, the step as it saw it) -> id.
         ids: dict[tuple[int, Any], int] = {}
@@ -310,13 +310,13 @@ class MCTSBot(Bot):
                         steps = masks[mover, action] = tuple((mover, action if sees else MASKED) for sees in seen)
                     else:
                         world._apply_legal(action)
-                    st = stats[action] = [0, 0.0, 1, steps]
+                    st = stats[action] = [0, 0.0, 1, steps, 0.0]
                 else:
                     action, best_score, st = actions[0], -1.0, stats[actions[0]]   # every score beats -1
                     at_root = bias and key == root_key
                     lo, span = 0.0, 1.0      # with ``normalize``: the means rescaled to [0, 1] over the node
                     if norm:
-                        means = [stats[a][1] / stats[a][0] for a in actions]
+                        means = [stats[a][4] for a in actions]
                         lo = min(means)
                         span = max(means) - lo
                         if span < 1e-9:
@@ -324,7 +324,7 @@ class MCTSBot(Bot):
                     for a in actions:
                         s = stats[a]
                         s[2] += 1
-                        score = (s[1] / s[0] - lo) / span + c * sqrt(LOGS[s[2]] / s[0])
+                        score = (s[4] - lo) / span + c * sqrt(LOGS[s[2]] / s[0])
                         if at_root:
                             score += bias * prior.get(a, 0.0) / (s[0] + 1)
                         if score > best_score:
@@ -362,6 +362,7 @@ class MCTSBot(Bot):
             for st, mover in path:
                 st[0] += 1
                 st[1] += reward[mover]
+                st[4] = st[1] / st[0]           # once here, not at every pass of the selection
         root = tree[root_key]
         ranked = sorted(((a, st) for a, st in root.items() if st[0]), key=lambda kv: (-kv[1][0], -kv[1][1]))
         self.last_search = {

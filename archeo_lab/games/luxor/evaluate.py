@@ -123,10 +123,10 @@ def evaluate(state) -> list[float]:
         return [s + 0.001 * r for s, r in zip(scores, state.reserve)]
     # A top that can still be covered counts for UNSAFE of its points: one subtraction per seat gives the
     # numbers of one per tile exactly while 1 - UNSAFE is a binary fraction (0.25: quarters of whole points).
-    out = [s - o * (1.0 - UNSAFE) for s, o in zip(scores, open_tops)]
+    # Then the reserve and the tiles still to place.
+    out = [points - o * (1.0 - UNSAFE) + (RESERVE * r + TEMPO * (len(hand) + len(pile)))
+           for points, o, r, hand, pile in zip(scores, open_tops, state.reserve, state.hand, state.pile)]
     kind, stack = state.kind, state.stack
-    for s in state.seats:
-        out[s] += RESERVE * state.reserve[s] + TEMPO * (len(state.hand[s]) + len(state.pile[s]))
     if state.adventures:
         # An adventurer on a mountain opens the action tokens (one per turn while tokens last).
         for c in state.cells:

@@ -260,7 +260,7 @@ class LuxorState(State):
 
     def _play_actions(self) -> list[Action]:
         """Placer 1, 2 ou 3 tuiles: a tile, the camp's extras or the surplus on the move, a token, the end."""
-        if self.surplus_pending():
+        if self.head >= 0 and self.surplus_pending():
             return movement.head_moves(self)     # the surplus must go on
         p = self.current_player
         assert p is not None
@@ -341,20 +341,30 @@ class LuxorState(State):
         return (self.reserve[seat],)
 
     def clone(self) -> LuxorState:
+        return self._copy(None)
+
+    def _copy(self, dealt_for: int | None) -> LuxorState:
+        """``clone()``; with ``dealt_for`` (a seat), the copy ``determinizer`` deals into: the piles, the
+        other seats' hands and the generator are left out (``None``), since ``hidden.redraw`` and
+        ``_fresh_chance`` give every one of them anew, and so are the legal actions (the hands change)."""
         c = object.__new__(LuxorState)
         c.players, c.variant, c.seed = self.players, self.variant, self.seed
         c.adventures, c.split_lines = self.adventures, self.split_lines
-        c.rng = Rng(state=self.rng.state)
-        c.chance_count, c._legal_cache = self.chance_count, self._legal_cache
-        c.current_player, c.is_terminal = self.current_player, self.is_terminal
+        c.chance_count, c.current_player, c.is_terminal = self.chance_count, self.current_player, self.is_terminal
+        if dealt_for is None:
+            c.rng, c._legal_cache = Rng(state=self.rng.state), self._legal_cache
+            c.hand = [h[:] for h in self.hand]
+            c.pile = [p[:] for p in self.pile]
+        else:
+            c.rng, c._legal_cache = None, None     # type: ignore[assignment]  # _fresh_chance gives it
+            c.hand, c.pile = [None] * self.players, [None] * self.players  # type: ignore[list-item]
+            c.hand[dealt_for] = self.hand[dealt_for][:]
         c.geo, c.table, c.numbers, c.phase = self.geo, self.table, self.numbers, self.phase
         c.kind, c.back, c.placer, c.stack = self.kind[:], self.back[:], self.placer[:], self.stack[:]
         c.tokens, c.cells, c.frontier = dict(self.tokens), self.cells[:], set(self.frontier)
         ranks = self._open_cache
         c._open_cache = None if ranks is None else ranks[:]
         c.minx, c.maxx, c.miny, c.maxy = self.minx, self.maxx, self.miny, self.maxy
-        c.hand = [h[:] for h in self.hand]
-        c.pile = [p[:] for p in self.pile]
         c.kept, c.reserve = self.kept[:], self.reserve[:]
         c.captives = [x[:] for x in self.captives]
         c.token_hand = [x[:] for x in self.token_hand]
@@ -394,12 +404,12 @@ class LuxorState(State):
 
     def determinizer(self, player: int) -> Callable[[Rng | int], LuxorState]:
         """``determinize`` with the places of each back number worked out once (``hidden.plan``)."""
-        plan = hidden.plan(self, self.check_seat(player))
+        seat = self.check_seat(player)
+        plan = hidden.plan(self, seat)
 
         def draw(rng: Rng | int) -> LuxorState:
             rng = self._as_rng(rng)
-            c = self.clone()
-            c._legal_cache = None           # the hands change (the open cells do not)
+            c = self._copy(seat)             # its piles and the others' hands left to the redraw
             hidden.redraw(c, plan, rng)
             c._fresh_chance(rng)            # the true seed would give the draw piles away
             return c
@@ -527,7 +537,15 @@ class LuxorState(State):
 
     def _after_step(self) -> None:
         """After a tile or a move: the turn goes on while the player may do more than end it, else it
-        ends by itself.  The actions worked out to know it are this position's legal actions: kept."""
+        ends by itself.  The actions worked out to know it are this position's legal actions: kept.
+
+        With no camp or group of this turn, no surplus and no token (the standard rules' usual tile), the
+        actions are the tiles on the open cells, then the end: the turn goes on when a tile may still
+        go down, known without listing them (a search that stops here never lists them)."""
+        if self.camp < 0 and self.head < 0 and not self.adventures:
+            if not (self.placed < self.numbers.tiles_per_turn and self.hand[self.mover] and self._open_ranks()):
+                self._next_turn()
+            return
         legal = self._play_actions()
         if legal and legal[0] is not _END:       # the end of the turn is listed last
             self._legal_cache = legal
