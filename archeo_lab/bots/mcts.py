@@ -455,7 +455,7 @@ def _greedy_order(world: State, evaluate: Any, scale: float | None = None
     the mover's reward in the position after each (as at a cut-off, see ``_rewards``)."""
     mover: int = world.current_player  # type: ignore[assignment]
     margins, prior = [], {}
-    for i, a in enumerate(world.legal_actions()):
+    for i, a in enumerate(world._legal()):          # read only
         after = world.clone()
         after._apply_legal(a)
         values = evaluate(after)

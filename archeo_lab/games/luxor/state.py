@@ -260,11 +260,11 @@ class LuxorState(State):
 
     def _play_actions(self) -> list[Action]:
         """Placer 1, 2 ou 3 tuiles: a tile, the camp's extras or the surplus on the move, a token, the end."""
-        if self.head >= 0 and self.surplus_pending():
+        if self.surplus_pending():
             return movement.head_moves(self)     # the surplus must go on
         p = self.current_player
         assert p is not None
-        out = self._place_actions(p) if self.placed < self.numbers.tiles_per_turn and self.hand[p] else []
+        out = self._place_actions(p) if self.may_place(p) else []
         if self.camp >= 0 or self.head >= 0:     # the camp of this turn: its extras, the group on the move
             moves = movement.camp_moves(self)
             if self.head >= 0:
@@ -543,7 +543,7 @@ class LuxorState(State):
         actions are the tiles on the open cells, then the end: the turn goes on when a tile may still
         go down, known without listing them (a search that stops here never lists them)."""
         if self.camp < 0 and self.head < 0 and not self.adventures:
-            if not (self.placed < self.numbers.tiles_per_turn and self.hand[self.mover] and self._open_ranks()):
+            if not (self.may_place(self.mover) and self._open_ranks()):
                 self._next_turn()
             return
         legal = self._play_actions()
@@ -622,6 +622,11 @@ class LuxorState(State):
         head = self.head
         cost = self.numbers.cost[self.kind[head]] or 0
         return max(1, len(self.stack[head]) - self.numbers.tile_max), self.head_in - cost
+
+    def may_place(self, p: int) -> bool:
+        """Whether ``p`` may still place a tile this turn, the open cells aside: fewer than three placed
+        (Placer 1, 2 ou 3 tuiles) and a tile in hand."""
+        return self.placed < self.numbers.tiles_per_turn and bool(self.hand[p])
 
     def surplus_pending(self) -> bool:
         """Whether the tile the group just entered holds more than ``TILE_MAX``: its surplus must go on."""

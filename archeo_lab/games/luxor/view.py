@@ -168,7 +168,7 @@ def _prompt(state, seat, names, legal) -> str:
     parts = []
     if any(type(a).kind == "move" for a in legal):
         parts.append("move the extras of your camp along a straight line (pick a group, its size, then a tile)")
-    if state.placed < state.numbers.tiles_per_turn and state.hand[p]:
+    if state.may_place(p):
         which = "first" if state.placed == 0 else ("second" if state.placed == 1 else "third")
         optional = " (mandatory)" if state.placed == 0 else " (optional)"
         parts.append(f"place your {which} tile{optional}: pick a tile of your hand, then a highlighted cell")
