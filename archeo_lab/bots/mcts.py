@@ -314,21 +314,29 @@ class MCTSBot(Bot):
                 else:
                     action, best_score, st = actions[0], -1.0, stats[actions[0]]   # every score beats -1
                     at_root = bias and key == root_key
-                    lo, span = 0.0, 1.0      # with ``normalize``: the means rescaled to [0, 1] over the node
-                    if norm:
-                        means = [stats[a][4] for a in actions]
-                        lo = min(means)
-                        span = max(means) - lo
-                        if span < 1e-9:
-                            lo, span = 0.0, 1.0
-                    for a in actions:
-                        s = stats[a]
-                        s[2] += 1
-                        score = (s[4] - lo) / span + c * sqrt(LOGS[s[2]] / s[0])
-                        if at_root:
-                            score += bias * prior.get(a, 0.0) / (s[0] + 1)
-                        if score > best_score:
-                            action, best_score, st = a, score, s
+                    if norm or at_root:
+                        lo, span = 0.0, 1.0      # with ``normalize``: the means rescaled to [0, 1] over the node
+                        if norm:
+                            means = [stats[a][4] for a in actions]
+                            lo = min(means)
+                            span = max(means) - lo
+                            if span < 1e-9:
+                                lo, span = 0.0, 1.0
+                        for a in actions:
+                            s = stats[a]
+                            s[2] += 1
+                            score = (s[4] - lo) / span + c * sqrt(LOGS[s[2]] / s[0])
+                            if at_root:
+                                score += bias * prior.get(a, 0.0) / (s[0] + 1)
+                            if score > best_score:
+                                action, best_score, st = a, score, s
+                    else:                        # the same scores without the rescaling (x - 0.0) / 1.0 == x
+                        for a in actions:
+                            s = stats[a]
+                            s[2] += 1
+                            score = s[4] + c * sqrt(LOGS[s[2]] / s[0])
+                            if score > best_score:
+                                action, best_score, st = a, score, s
                     world._apply_legal(action)
                 path.append((st, mover))
                 for q, step in enumerate(st[3]):
