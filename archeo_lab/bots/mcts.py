@@ -294,16 +294,18 @@ class MCTSBot(Bot):
                         rank = ranks[key] = _greedy_order(world, evaluate, scale)[0]
                     actions = [a for a in actions if rank.get(a, tree_width) < tree_width] or actions
                 # Every action tried (the usual case deep in a search): checked in C, no list built.
-                untried = [] if all(map(stats.__contains__, actions)) else [a for a in actions if a not in stats]
+                # A new node (the usual case at the end of a selection): every action untried, the list as it is.
+                untried = actions if not stats else [] if all(map(stats.__contains__, actions)) else \
+                    [a for a in actions if a not in stats]
                 if untried:
                     if rank is not None:
                         action = min(untried, key=lambda a: rank.get(a, len(rank)))  # type: ignore[union-attr]
                     else:
                         action = untried[rng.below(len(untried))]
-                    for a in actions:
-                        st = stats.get(a)
-                        if st is not None:
-                            st[2] += 1
+                    if stats:                       # the actions tried before were available again
+                        for st in map(stats.get, actions):
+                            if st is not None:
+                                st[2] += 1
                     steps = masks.get((mover, action))
                     if steps is None:
                         seen = _play_and_mask(world, action, actions, mover)
