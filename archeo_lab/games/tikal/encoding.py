@@ -113,7 +113,7 @@ class Position:
     # Derived data, recomputed on load (``changed``): the board layout, the exchanges on offer, and
     # per seat the spaces holding its explorers, in order.
     _geo: BoardLayout
-    _xcache: tuple[int, list[Any]] | None
+    _xcache: tuple[list[Any] | None, ...] | None     # per seat: its exchanges (None: not worked out)
     _occ: list[list[int]]
 
 

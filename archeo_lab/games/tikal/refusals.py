@@ -408,15 +408,16 @@ class _MovesFrom:
         self.within: tuple[list[list[Move] | None], ...] = ([None] * (ACTION_POINTS + 1), [None] * (ACTION_POINTS + 1))
 
     def affordable(self, piece: int, ap: int) -> list[Move]:
-        """The moves of ``piece`` (0 explorer, 1 leader) costing at most ``ap``, for every ``ap`` at once;
-        from the dearest passage's AP up, all of them (one shared list)."""
+        """The moves of ``piece`` (0 explorer, 1 leader) costing at most ``ap``, for every ``ap`` at once:
+        one list per distinct cost of a move from here, shared by every AP from that cost to the next."""
         lists = self.within[piece]
-        full = [a[piece] for a in self.actions]
-        top = max((c for _, c in self.dsts), default=0)
-        for k in range(top, ACTION_POINTS + 1):
-            lists[k] = full
-        for k in range(min(top, ACTION_POINTS + 1)):
-            lists[k] = [a[piece] for (_, c), a in zip(self.dsts, self.actions) if c <= k]
+        low = 0
+        chunk: list[Move] = []
+        for cost in sorted({c for _, c in self.dsts if c <= ACTION_POINTS}):
+            lists[low:cost] = [chunk] * (cost - low)
+            chunk = [a[piece] for (_, c), a in zip(self.dsts, self.actions) if c <= cost]
+            low = cost
+        lists[low:] = [chunk] * (ACTION_POINTS + 1 - low)
         out = lists[ap]
         assert out is not None
         return out
@@ -505,7 +506,8 @@ class Offers(Position):
         out += self._site_offers(p, ap, lead)                                   # D, E, G, H
         if ap >= exchange:                                                      # F
             cached = self._xcache
-            out += cached[1] if cached is not None and cached[0] == p else self._exchanges(p)
+            offers = cached[p] if cached is not None else None
+            out += offers if offers is not None else self._exchanges(p)
         return out
 
     def _bring_offers(self, p: int) -> tuple[list[Bring], list[Bring]]:
@@ -571,7 +573,8 @@ class Offers(Position):
         if mine:
             theirs = [(s, [k for k in _KINDS_ALPHA if self.treasures[s][k] == 1]) for s in self.seats if s != p]
             out = [exchange_action(give, s, take) for give in mine for s, ks in theirs for take in ks if take != give]
-        self._xcache = (p, out)
+        kept = self._xcache or (None,) * self.players     # each seat's, until a treasure changes hands
+        self._xcache = (*kept[:p], out, *kept[p + 1:])
         return out
 
     def _moves_from(self, p: int, i: int) -> _MovesFrom:
