@@ -801,11 +801,32 @@ def test_a_turn_goes_on_exactly_while_more_than_the_end_is_legal(variant, monkey
     assert checked.count(True) > 100 and checked.count(False) > 100
 
 
+@pytest.mark.parametrize("variant", ["standard", "standard+split"])
+def test_without_new_adventures_no_step_changes_tokens_or_captives_so_copies_share_them(variant):
+    """``LuxorState._copy`` shares the token and captive lists when the variant has no "Nouvelles
+    aventures": that holds only while no rule step, redraw or copy of such a game ever changes them."""
+    for players in (2, 3, 4):
+        state = GAME.new_state(players=players, seed=5, variant=variant)
+        assert not state.adventures
+        empty = ([[] for _ in range(players)], [[0] * players for _ in range(players)])
+        rng = random.Random(players)
+        while not state.is_terminal:
+            p = state.current_player
+            for world in (state.clone(), state.determinize(p, rng.randrange(99))):
+                world.apply(rng.choice(world.legal_actions()))
+                assert world.token_hand is state.token_hand and world.captives is state.captives
+            state.apply(rng.choice(state.legal_actions()))
+            for name in ("token_hand", "token_pile", "token_box"):
+                assert getattr(state, name) == empty[0], name
+            assert state.captives == empty[1]
+
+
 @pytest.mark.parametrize("variant", ["standard", "adventures"])
 def test_a_determinizers_copy_is_a_clone_dealt_anew_and_shares_no_list(variant):
     """``determinizer(p)`` deals into a copy left without piles, other hands and generator
     (``LuxorState._copy``): the same world, field by field, as a full clone dealt by ``hidden.redraw``, and
-    no list of it is one of the position's (a search's moves in it never reach the real game)."""
+    no list of it that a game changes is one of the position's (a search's moves in it never reach the real
+    game)."""
     from archeo_lab.games.luxor import hidden
     from archeo_lab.games.luxor.state import LuxorState
     for players in (2, 3):
@@ -825,7 +846,9 @@ def test_a_determinizers_copy_is_a_clone_dealt_anew_and_shares_no_list(variant):
                     if name not in ("_legal_cache", "rng"):
                         assert getattr(world, name) == getattr(reference, name), (name, step)
                 assert world.rng.state == reference.rng.state and world.legal_actions() == state.legal_actions()
-                for name in ("hand", "pile", "token_hand", "token_pile", "token_box", "captives"):
+                # Without "Nouvelles aventures" nothing changes the tokens and captives: their lists are shared.
+                tokens = ("token_hand", "token_pile", "token_box", "captives") if state.adventures else ()
+                for name in ("hand", "pile", *tokens):
                     for mine, theirs in zip(getattr(world, name), getattr(state, name)):
                         assert mine is not theirs, (name, step)
                 for name in ("kind", "back", "placer", "stack", "cells", "frontier", "tokens", "events"):

@@ -346,7 +346,9 @@ class LuxorState(State):
     def _copy(self, dealt_for: int | None) -> LuxorState:
         """``clone()``; with ``dealt_for`` (a seat), the copy ``determinizer`` deals into: the piles, the
         other seats' hands and the generator are left out (``None``), since ``hidden.redraw`` and
-        ``_fresh_chance`` give every one of them anew, and so are the legal actions (the hands change)."""
+        ``_fresh_chance`` give every one of them anew, and so are the legal actions (the hands change).
+        Copies share what no rule step changes: the grid's geometry and actions, the rules' numbers, and
+        without "Nouvelles aventures" the (empty) tokens and captives."""
         c = object.__new__(LuxorState)
         c.players, c.variant, c.seed = self.players, self.variant, self.seed
         c.adventures, c.split_lines = self.adventures, self.split_lines
@@ -366,10 +368,14 @@ class LuxorState(State):
         c._open_cache = None if ranks is None else ranks[:]
         c.minx, c.maxx, c.miny, c.maxy = self.minx, self.maxx, self.miny, self.maxy
         c.kept, c.reserve = self.kept[:], self.reserve[:]
-        c.captives = [x[:] for x in self.captives]
-        c.token_hand = [x[:] for x in self.token_hand]
-        c.token_pile = [x[:] for x in self.token_pile]
-        c.token_box = [x[:] for x in self.token_box]
+        if self.adventures:
+            c.captives = [x[:] for x in self.captives]
+            c.token_hand = [x[:] for x in self.token_hand]
+            c.token_pile = [x[:] for x in self.token_pile]
+            c.token_box = [x[:] for x in self.token_box]
+        else:           # without "Nouvelles aventures" nothing ever changes them: shared, as the grid is
+            c.captives, c.token_hand = self.captives, self.token_hand
+            c.token_pile, c.token_box = self.token_pile, self.token_box
         c.placed, c.camp, c.camp_movable = self.placed, self.camp, self.camp_movable
         c.head, c.head_dir, c.head_in = self.head, self.head_dir, self.head_in
         c.events = self.events[:]
