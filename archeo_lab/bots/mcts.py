@@ -293,10 +293,12 @@ class MCTSBot(Bot):
                     if rank is None:
                         rank = ranks[key] = _greedy_order(world, evaluate, scale)[0]
                     actions = [a for a in actions if rank.get(a, tree_width) < tree_width] or actions
-                # Every action tried (the usual case deep in a search): checked in C, no list built.
-                # A new node (the usual case at the end of a selection): every action untried, the list as it is.
-                untried = actions if not stats else [] if all(map(stats.__contains__, actions)) else \
-                    [a for a in actions if a not in stats]
+                if not stats:         # a new node (the usual case at the end of a selection): the list as it is
+                    untried = actions
+                elif all(map(stats.__contains__, actions)):   # every action tried (the usual case deep in a
+                    untried = []                              # search): checked in C, no list built
+                else:
+                    untried = [a for a in actions if a not in stats]
                 if untried:
                     if rank is not None:
                         action = min(untried, key=lambda a: rank.get(a, len(rank)))  # type: ignore[union-attr]
