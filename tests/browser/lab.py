@@ -135,7 +135,10 @@ class LabBoard:
     # -- the window -------------------------------------------------------------------------------------
     def check_fits(self) -> None:
         """The board fits the window: no horizontal scrolling, not taller than the window, and its
-        status, last moves, prompt, message and controls all in view once it is scrolled to."""
+        status, last moves, prompt, message and controls all in view once it is scrolled to.  Measured
+        once the board has answered (``settle``), each part's box read in one pass in the page, so that a
+        redraw between two reads cannot leave a part unmeasured."""
+        self.settle()
         self.board.evaluate("el => el.scrollIntoView({block: 'start'})")
         width, height = self.page.viewport_size["width"], self.page.viewport_size["height"]
         box = self.board.bounding_box()
@@ -147,9 +150,14 @@ class LabBoard:
         panel = self.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer").first
         sw, cw = panel.evaluate("e => [e.scrollWidth, e.clientWidth]")
         assert sw <= cw + 1, f"the notebook scrolls sideways ({sw} > {cw} px)"
-        for name, el in (("status", self.status), ("last moves", self.recent), ("prompt", self.prompt),
-                         ("controls", self.controls)):
-            b = el.bounding_box()
+        parts = {"status": "[data-testid=status]", "last moves": "[data-testid=recent]",
+                 "prompt": "[data-testid=prompt]", "controls": ".al-controls"}
+        boxes = self.board.evaluate("""(root, parts) => Object.fromEntries(Object.entries(parts).map(([name, sel]) => {
+            const el = root.querySelector(sel);
+            const r = el && el.getClientRects().length ? el.getBoundingClientRect() : null;
+            return [name, r && {y: r.y, height: r.height}];
+        }))""", parts)
+        for name, b in boxes.items():
             assert b is not None and b["y"] >= 0 and b["y"] + b["height"] <= height, f"{name} out of view: {b}"
         small = self.board.evaluate("""root => {
             const sizes = [];
