@@ -18,6 +18,9 @@ KERNEL_LINE = re.compile(r"kernel: (\d+) moves played, over=(True|False), winner
 KERNEL_START_TIMEOUT = 60_000  # ms; cold kernel start on a loaded 2-core machine
 RUN_TIMEOUT = 60_000  # ms; the whole (two-cell) notebook
 MOVE_TIMEOUT = 20_000  # ms; one click -> Python -> bots -> redraw
+#: The parts of a board that must stay in view (``LabBoard.check_fits``), by their selectors in the board.
+PARTS = {"status": "[data-testid=status]", "last moves": "[data-testid=recent]",
+         "prompt": "[data-testid=prompt]", "controls": ".al-controls"}
 
 
 def menu(page: Page, top: str, item: str) -> None:
@@ -70,11 +73,11 @@ class LabBoard:
         self.start_moves, _, _, _ = kernel_report(self.report_cell)
         self.board = self.notebook.locator(f".al-board.al-{key}").first
         self.area = self.board.locator(".al-area")
-        self.status = self.board.get_by_test_id("status")
+        self.status = self.board.locator(PARTS["status"])
         self.message = self.board.get_by_test_id("message")
-        self.prompt = self.board.get_by_test_id("prompt")
-        self.recent = self.board.get_by_test_id("recent")
-        self.controls = self.board.locator(".al-controls")
+        self.prompt = self.board.locator(PARTS["prompt"])
+        self.recent = self.board.locator(PARTS["last moves"])
+        self.controls = self.board.locator(PARTS["controls"])
         expect(self.board).to_be_visible()
         self.board.evaluate("el => el.scrollIntoView({block: 'start'})")
 
@@ -150,13 +153,11 @@ class LabBoard:
         panel = self.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer").first
         sw, cw = panel.evaluate("e => [e.scrollWidth, e.clientWidth]")
         assert sw <= cw + 1, f"the notebook scrolls sideways ({sw} > {cw} px)"
-        parts = {"status": "[data-testid=status]", "last moves": "[data-testid=recent]",
-                 "prompt": "[data-testid=prompt]", "controls": ".al-controls"}
         boxes = self.board.evaluate("""(root, parts) => Object.fromEntries(Object.entries(parts).map(([name, sel]) => {
             const el = root.querySelector(sel);
             const r = el && el.getClientRects().length ? el.getBoundingClientRect() : null;
             return [name, r && {y: r.y, height: r.height}];
-        }))""", parts)
+        }))""", PARTS)
         for name, b in boxes.items():
             assert b is not None and b["y"] >= 0 and b["y"] + b["height"] <= height, f"{name} out of view: {b}"
         small = self.board.evaluate("""root => {
