@@ -97,7 +97,7 @@ def split(game: Game, players: int, warm: int, games: int, seed: int) -> dict[st
 
 
 class _Nothing(Action):
-    """The one action of ``_Idle``."""
+    """An action of ``_Idle`` (its legal list holds distinct ones, so ``apply`` searches it as it searches a game's)."""
 
     __slots__ = ()
     kind, pattern = "nothing", r"nothing"
@@ -147,7 +147,7 @@ class _Idle(State):
 
 def engine_floor(legal: int, per_game: int, seconds: float, seed: int) -> float:
     """Microseconds per action of ``throughput.py``'s loop around ``_Idle`` (``legal`` actions, ``per_game`` a game)."""
-    offers: list[Action] = [_Nothing() for _ in range(max(1, legal))]     # distinct objects: apply finds each
+    offers: list[Action] = [_Nothing() for _ in range(max(1, legal))]
 
     def new_state(_: int) -> _Idle:
         state = object.__new__(_Idle)
