@@ -258,8 +258,8 @@ class Estimate:
 
     @property
     def how(self) -> str:
-        """The short phrase the opening box gives: ``reading, 20 cells and one game of about 24 decisions``."""
-        cells = plural(self.code_cells, "cell")
+        """The short phrase the opening box gives: ``reading, 20 code cells and one game of about 24 decisions``."""
+        cells = plural(self.code_cells, "code cell")
         if not self.board:
             return f"reading and {cells}"
         return f"reading, {cells} and one game of about {round(self.decisions)} decisions"

@@ -51,8 +51,8 @@ TikalState = Any
 
 __all__ = ["check", "CHECKS", "Offers", "offer_numbers"]
 
-_PLACE_RULE = ("'il doit y avoir, au minimum, un sentier reliant l'hexagone joué à un hexagone contigu' "
-               "(at least one passage of stones to a neighbour)")
+_PLACE_RULE = ("'il doit donc y avoir, au minimum, un sentier reliant l'hexagone joué à un ou plusieurs hexagones "
+               "qui lui sont contigus' (at least one passage of stones to a neighbour)")
 _VOLCANO_RULE = "'il n'est en aucun cas possible de traverser un hexagone Volcan' (a volcano is never entered)"
 _TWO_RULE = "'il vous faut obligatoirement deux Explorateurs' (each one needs an explorer of its own there)"
 _WHOLE_MOVE = "'tout déplacement doit être effectué dans son intégralité durant le tour'"
@@ -159,8 +159,8 @@ def check_place(state: TikalState, action: PlaceTile) -> str | None:
     if not need:
         return f"{action.space} only touches volcanoes, and {_VOLCANO_RULE}: {_PLACE_RULE}"
     facing = [LABELS[j] for d, j in enumerate(NEIGHBOURS[i]) if need >> d & 1]
-    return (f"turned {r}, tile {tile.id} has no stones facing {', '.join(facing)} and they have none "
-            f"facing it: {_PLACE_RULE}")
+    return (f"turned {r}, tile {tile.id} has no stones facing {', '.join(facing)} and "
+            f"{'they have' if len(facing) > 1 else 'it has'} none facing it: {_PLACE_RULE}")
 
 
 def _has_linked_place(state: TikalState, stones: tuple[int, ...]) -> bool:
