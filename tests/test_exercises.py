@@ -116,6 +116,28 @@ def test_known_mistakes_are_named():
     assert ex.judge("q", 10.23) == (WRONG, "that is the variance with replacement")
 
 
+def test_a_known_mistake_is_named_even_when_it_reads_as_a_rounding_of_the_answer():
+    # 7/20 forgotten the character: 6/20 = 0.3 is also 0.35 cut to one place, but the mistake explains it.
+    ex = _exercise(Number(decimals=2), Fraction(7, 20), mistakes=[(lambda: Fraction(3, 10), "the character")])
+    assert ex.judge("q", 0.3) == (WRONG, "the character")
+    assert ex.judge("q", 0.4)[0] == CLOSE and ex.judge("q", 0.35)[0] == RIGHT
+
+
+def test_numpy_truth_values_are_true_or_false():
+    import numpy
+
+    yes = _exercise(YesNo(), True)
+    assert yes.judge("q", numpy.float64(0.01) <= 0.05)[0] == RIGHT
+    assert yes.judge("q", numpy.bool_(False)) == (WRONG, "not False")
+    assert "not True or False" in yes.judge("q", "yes")[1]
+
+
+def test_a_seat_in_a_tuple_is_right_or_not_that_seat_never_too_high():
+    wholes = _exercise(Wholes(["winner's seat", "price"], seats=(0,)), (0, 5))
+    assert wholes.judge("q", (1, 5)) == (WRONG, "winner's seat is not that seat")
+    assert wholes.judge("q", (1, 6)) == (WRONG, "winner's seat is not that seat; price is too high")
+
+
 def test_matrices_sets_choices_and_whole_numbers():
     m = _exercise(Matrix(2, 2, decimals=2), [[Fraction(1, 4), 1], [2, 3]])
     assert m.judge("q", [[0.25, 1], [2, 3]])[0] == RIGHT
@@ -182,7 +204,10 @@ def test_sweep_of_right_rounded_and_wrong_answers(name, key, request):
                 int(what.split()[2]) >= getattr(form, "decimals", 0):
             assert status == RIGHT, f"{what}: {answer!r} -> {status}: {message}"
         elif what.startswith("rounded to") or what == "cut to 1 place":
-            assert status in (RIGHT, CLOSE), f"{what}: {answer!r} -> {status}: {message}"
+            # A rounding that is also a known mistake's value gets that mistake's message (0.3 for 7/20: the
+            # character forgotten), never "too high" or "too low".
+            named = status == WRONG and set(message.split("; or: ")) <= {m for _, m in ex.mistakes(key)}
+            assert status in (RIGHT, CLOSE) or named, f"{what}: {answer!r} -> {status}: {message}"
             assert "too high" not in message and "too low" not in message
         elif what.startswith("known mistake"):
             assert status == WRONG and what[len("known mistake: "):] in message.split("; or: "), f"{what} -> {message}"

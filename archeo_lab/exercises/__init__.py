@@ -398,6 +398,8 @@ class YesNo(Answer):
         return "True or False"
 
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
+        if type(answer).__module__ == "numpy" and type(answer).__name__ in ("bool_", "bool"):
+            answer = bool(answer)          # what comparing numpy numbers gives (``p <= 0.05``)
         if not isinstance(answer, bool):
             raise Unreadable(f"{answer!r} is not True or False")
         return (RIGHT, "") if answer == expected else (WRONG, f"not {answer}")
@@ -425,10 +427,15 @@ class Whole(Answer):
 
 @dataclass
 class Wholes(Answer):
-    """Several whole numbers in a given order (``labels`` name them), e.g. ``(winner's seat, price)``."""
+    """Several whole numbers in a given order (``labels`` name them), e.g. ``(winner's seat, price)``.
+
+    The parts whose indices are in ``seats`` are seats: a wrong one is "not that seat", never "too high",
+    which with two seats would give the answer away.
+    """
 
     labels: Sequence[str]
     form: str = "a tuple"
+    seats: Sequence[int] = ()
 
     def describe(self) -> str:
         return f"{self.form} of {len(self.labels)} whole numbers ({', '.join(self.labels)})"
@@ -440,10 +447,10 @@ class Wholes(Answer):
         if len(values) != len(self.labels):
             raise Unreadable(f"give {len(self.labels)} numbers ({', '.join(self.labels)}), not {len(values)}")
         wrong = []
-        for value, want, label in zip(values, expected, self.labels):
+        for k, (value, want, label) in enumerate(zip(values, expected, self.labels)):
             status, message = Whole(label).judge(value, want)
             if status != RIGHT:
-                wrong.append(f"{label} is {message}")
+                wrong.append(f"{label} is not that seat" if k in self.seats else f"{label} is {message}")
         return (RIGHT, "") if not wrong else (WRONG, "; ".join(wrong))
 
 
@@ -611,7 +618,7 @@ class Exercise:
             return WRONG, f"this answer does not have the accepted form: {exc}"
         except Exception as exc:  # an answer of an unexpected type is feedback, never a crash
             return WRONG, f"this answer cannot be read ({type(exc).__name__}: {exc})"
-        if status == WRONG:
+        if status in (WRONG, CLOSE):       # a known mistake is named even when it also reads as a rounding
             named = []
             for mistake in q.mistakes:
                 try:

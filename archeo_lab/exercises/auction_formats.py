@@ -95,7 +95,7 @@ def _dominant() -> bool:
 
 exercise = Exercise("Auction formats on the same values")
 exercise.question(
-    "q1", "q1, the English auction", _english, Wholes(["the winner's seat", "the price"]),
+    "q1", "q1, the English auction", _english, Wholes(["the winner's seat", "the price"], seats=(0,)),
     ["Who can still raise when the bid reaches 5?",
      "Play the bids out: seat 0 bids 1, seat 1 bids 2, ... each raises by one while the new bid stays within its "
      "value, otherwise passes (and is out).",
@@ -105,7 +105,7 @@ exercise.question(
                "who reaches which bid depends on who speaks first")])
 exercise.question(
     "q2", "q2, Quetzal's displacement auction", _displacement,
-    Wholes(["the final holder's seat", "meeples it leaves on the location"]),
+    Wholes(["the final holder's seat", "meeples it leaves on the location"], seats=(0,)),
     ["What does an outbid player lose in a displacement auction?",
      "Nothing: its meeples come back. So each player raises by one while the group stays within what the location "
      "is worth to it (7 and 5 meeples here).",

@@ -182,8 +182,10 @@ TEACHER = {
         "the class's own numbers.",
         "A tie says nothing about which bot is stronger under the sign test's question ('which one finishes "
         "ahead?'); with many ties, report them and consider a score-based paired comparison.",
-        "With n decided games, a 60 % bot wins about 0.6 n; the test detects it reliably only when n is in the "
-        "hundreds. Let students try `theory.binomial_test(k, n)` for k = 0.6 n.",
+        "With n decided games, a 60 % bot wins about 0.6 n; `theory.binomial_test(round(0.6 * n), n)` is first "
+        "at most 0.05 at n = 101 (61 wins; 0.057 at n = 100). That is the record's significance. How often a "
+        "60 % bot actually gets a significant record (the test's power, from the binomial law) is another "
+        "question: about 1 run in 2 of 101 games, 4 in 5 of 200, 9 in 10 of 250.",
         "Check `state.legal_actions()` and return one of them; catch your own errors and fall back to a legal "
         "move. The tournament reports crashes by name (the example with a typo) and goes on.",
     ],

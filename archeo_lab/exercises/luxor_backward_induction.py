@@ -15,7 +15,9 @@ to the player with more adventurers left in reserve.
 
 The model (``contest_tree``): the next three turns (seat 0, seat 1, seat 0);
 on each, the mover either plays elsewhere or puts ``k`` adventurers on the
-pyramid (from 1 to what one camp can bring and the room left); after these
+pyramid (from 1 to what one camp can bring and the room left): one camp a
+turn, where the board lets a turn place two (1 to 3 tiles; both seats hold two
+desert camps), which the teacher's discussion takes up; after these
 turns the pyramid stays with whoever is on top.  Payoff: 3 points for the
 holder, minus ``TIE_BREAK`` per adventurer spent on the pyramid (adventurers
 kept only break ties, so they count for less than any point).
@@ -179,9 +181,10 @@ exercise.question(
               (lambda: "put 1", "after 1 adventurer two places are left, and seat 1 can fill both")])
 exercise.question(
     "q6", "q6, the end of the equilibrium path", _outcome,
-    Wholes(["who holds the pyramid", "adventurers seat 0 puts on it in all"]),
+    Wholes(["who holds the pyramid", "adventurers seat 0 puts on it in all"], seats=(0,)),
     ["Follow the equilibrium: your move now, seat 1's answer, your last move.",
-     "Seat 1 cannot fill three places in one move; what does it gain by putting adventurers on the pyramid now?",
+     "In the model seat 1 brings one camp a move and cannot fill three places; what does it gain by putting "
+     "adventurers on the pyramid now?",
      "The last mover takes the pyramid with the fewest adventurers that put it on top."])
 exercise.question(
     "q7", "q7, if both camps could bring 3", _best_move_with_three, Choice(_MOVES, what="one of"),
@@ -205,14 +208,17 @@ TEACHER = {
                      "backward induction.",
     "model": "A two-player board built with `luxor.position(...)`: a desert pyramid on D6 with one adventurer of "
              "seat 1; only D3 and A6 can send adventurers to it. The model keeps the next three turns (seat 0, "
-             "seat 1, seat 0), gives each camp the reach the engine computes, and counts an adventurer spent as "
-             "1/100 point (adventurers only break ties).",
+             "seat 1, seat 0), one camp a turn, gives each camp the reach the engine computes, and counts an "
+             "adventurer spent as 1/100 point (adventurers only break ties).",
     "discussion": [
         "A tile is decided by whoever can **fill** it first, if anyone can; otherwise by whoever moves last. "
         "Blocking matters when the next mover could fill the room you leave.",
-        "Each camp cell can be used once: in the model a player may reach D6 on every turn. On the equilibrium path "
-        "only one camp is used (your last turn), so the answer stands; off the path (both put 1) the last move "
-        "might be impossible on the board. Good material on what a model may simplify.",
+        "The model gives a turn one camp; on the board a turn places 1 to 3 tiles and each seat here holds two "
+        "desert camps, so seat 0 could place camps on D3 and A6 in this very turn and fill D6 (2 + 1), and after "
+        "'elsewhere' seat 1 could do the same. With two camps a turn the first mover fills the pyramid: the "
+        "model's 'elsewhere' holds only for one camp a turn (Q7 shows the same effect with a longer reach). Each "
+        "camp cell can also be used only once, which the model ignores too. Good material on what a model may "
+        "simplify, and on checking a model against the board.",
         "Tiles are placed one to three per turn from hand and pile; near the end, the seat with more tiles left "
         "gets the last turns. Count both piles to know who moves last.",
         "Without the tie-break, 'put 1' and 'put 2' on the last turn give the same points: backward induction "

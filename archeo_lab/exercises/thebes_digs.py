@@ -105,10 +105,10 @@ exercise.question(
      "Knowledge = expertise of the region + general knowledge + 1 for an assistant; read the rule on general "
      "knowledge again.",
      "The rule book: 'vous ne pouvez pas utiliser plus de Savoir général que d'Expertise'."],
-    mistakes=[(lambda: 3 + 4, "general knowledge counts only up to the expertise of the region ('jamais plus de "
-                              "Savoir général que d'Expertise')")])
+    mistakes=[(lambda: 3 + 4, "general knowledge counts only up to the expertise of the region ('vous ne pouvez "
+                              "pas utiliser plus de Savoir général que d'Expertise')")])
 exercise.question(
-    "q2", "q2, lengths of dig that never pay", _never_pay,
+    "q2", "q2, lengths of dig never worth choosing", _never_pay,
     LabelSet(list(range(1, MAX_WEEKS + 1)), what="numbers of weeks"),
     ["Look at the excavation table's column for seat 0's knowledge: does every extra week draw an extra card?",
      "A dig is never worth choosing if a shorter one draws as many cards: same haul, more weeks spent.",
