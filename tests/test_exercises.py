@@ -99,6 +99,10 @@ def test_hints_escalate_with_each_different_wrong_answer():
     assert "next hint" in hints[0]
     assert ex.check("q", 9.15).hint == ""                                  # close is not a wrong attempt
     ex.reset("q")
+    unreadable = ex.check("q", "nine")                                    # a form to fix is not an attempt either
+    assert unreadable.status == WRONG and unreadable.hint == "" and "accepted form" in unreadable.message
+    assert unreadable.accepts and ex.check("q", 5).hint.startswith("h1")
+    ex.reset("q")
     assert ex.check("q", 5).hint.startswith("h1")
 
 

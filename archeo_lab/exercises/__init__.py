@@ -23,7 +23,8 @@ right, rounded and wrong answers for every question):
   a seat or a number.
 * **Hints escalate by themselves**: the exercise counts the different wrong
   answers given to each question; the first hint is a concept or a question,
-  the last the method, and no hint is the solving call.
+  the last the method, and no hint is the solving call.  An answer it cannot
+  read is told the accepted form and spends no hint.
 * A recognised mistake (a known misconception) is named; every message is
   true of the answer it is given for.
 * ``check`` never raises and never shows the expected answer, so a student
@@ -104,6 +105,10 @@ def _emphasis(text: str, tag: str = "i") -> str:
     import re
 
     return re.sub(r"\*([^*\s][^*]*?)\*", rf"<{tag}>\1</{tag}>", escape(text))
+
+
+#: How ``judge`` begins the message of an answer it cannot read (``check`` then spends no hint on it).
+_UNREADABLE = ("this answer does not have the accepted form", "this answer cannot be read")
 
 
 class Unreadable(Exception):
@@ -615,9 +620,9 @@ class Exercise:
         try:
             status, message = q.answer.judge(answer, expected)
         except Unreadable as exc:
-            return WRONG, f"this answer does not have the accepted form: {exc}"
+            return WRONG, f"{_UNREADABLE[0]}: {exc}"
         except Exception as exc:  # an answer of an unexpected type is feedback, never a crash
-            return WRONG, f"this answer cannot be read ({type(exc).__name__}: {exc})"
+            return WRONG, f"{_UNREADABLE[1]} ({type(exc).__name__}: {exc})"
         if status in (WRONG, CLOSE):       # a known mistake is named even when it also reads as a rounding
             named = []
             for mistake in q.mistakes:
@@ -647,6 +652,8 @@ class Exercise:
             return Feedback(q.title, RIGHT, message)
         if status == CLOSE:
             return Feedback(q.title, CLOSE, message, "", accepts)
+        if message.startswith(_UNREADABLE):    # a form to fix, not an attempt: no hint spent on it
+            return Feedback(q.title, status, message, "", accepts)
         seen = self._wrong.setdefault(key, [])
         if _key(answer) not in seen:
             seen.append(_key(answer))
