@@ -296,7 +296,7 @@ function drawShell(root, p, ui) {
     }, "New game"),
     opponents,
     h("label", { class: "al-pacebox" }, "Bot moves: ", paceSelect),
-    h("span", { class: "al-moves" }, `${view.moves} moves played · seed ${view.seed}`));
+    h("span", { class: "al-moves" }, `${view.moves} ${view.moves === 1 ? "move" : "moves"} played · seed ${view.seed}`));
   root.replaceChildren(h("div", { class: "al-head" }, header, lines, prompt, message), area, controls);
   // The game area keeps its scroll position across redraws (and when JupyterLab draws the widget anew).
   area.scrollTop = ui.areaScroll || 0;

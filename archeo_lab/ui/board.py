@@ -486,7 +486,8 @@ class Board(anywidget.AnyWidget):
         match = self.match
         seats = ", ".join(match.names)
         where = "game over" if match.is_over else f"{match.names[match.current_player]} to move"
-        return f"{match.game.title} board (seed {match.state.seed}): {seats}; {len(match.history)} moves, {where}"
+        played = plural(len(match.history), "move")
+        return f"{match.game.title} board (seed {match.state.seed}): {seats}; {played}, {where}"
 
     def _repr_mimebundle_(self, **kwargs: Any):
         return _with_picture(super()._repr_mimebundle_(**kwargs), self)

@@ -98,7 +98,7 @@ class LabBoard:
 
     # -- reading ----------------------------------------------------------------------------------------
     def moves_shown(self) -> int:
-        return int(re.search(r"(\d+) moves played", self.board.locator(".al-moves").inner_text()).group(1))
+        return int(re.search(r"(\d+) moves? played", self.board.locator(".al-moves").inner_text()).group(1))
 
     def recent_lines(self) -> list[str]:
         return [t.strip() for t in self.recent.locator(".al-line").all_inner_texts()]

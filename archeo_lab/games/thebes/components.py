@@ -346,7 +346,8 @@ STATUS = {
     "EXCAVATION_TABLE": ("reconstruction", "GAPS.md 1.3; 76 cells published, blanks and knowledge 12 filled"),
     "CONGRESS_TABLE": ("published", "rule book, 'Congrès' (capped at 7 cards: GAPS.md 1.2)"),
     "PERMITS": ("published", "rule book, set-up for 2, 3 and 4 players; box split 16 + 6 derived (GAPS.md 1.1)"),
-    "PROFESSORS": ("published", "rule book, 'Professeurs': 4 expertise, world expert 10 knowledge; 5 VP each ours"),
+    "PROFESSORS": ("published", "rule book, 'Professeurs': 4 expertise, world expert 10 knowledge; their 5 victory "
+                                "points each are a reconstruction (GAPS.md 1.5)"),
     "CARDS": ("reconstruction", "GAPS.md 1.5; 168 cards, 5 professors, 4 thieves, 4 tomb robbers published"),
     "EXHIBITIONS": ("reconstruction", "GAPS.md 1.5; the tiers 3/2/1 relics for 9/5/3 weeks published"),
     "MUSEUMS": ("reconstruction", "GAPS.md 1.5; 'give the relics for good' published"),
