@@ -329,9 +329,13 @@ def path_markdown(folder: str | Path = ".") -> str:
         total = f"In all: about {sum(known)} minutes" if known else "None in this copy of the course"
         missing = sum(not r.step.file(folder).exists() for r in chosen)
         if known and len(known) < len(chosen):
+            total += f" for the {len(known)} that give minutes"
             in_words = len(chosen) - len(known) - missing
-            total += f" for the {len(known)} that give minutes" + (
-                f"; {in_words} more {'gives its' if in_words == 1 else 'give their'} time in words (the table)"
-                if in_words else "") + (f" ({missing} not in this copy)" if missing else "")
+            if in_words == 1:
+                total += "; 1 more gives its time in words (the table)"
+            elif in_words:
+                total += f"; {in_words} more give their time in words (the table)"
+            if missing:
+                total += f" ({missing} not in this copy)"
         out.append("\n".join(lines) + "\n\n" + total + ".")
     return "\n\n".join(out)

@@ -39,7 +39,7 @@ from typing import Any
 import archeo_lab as al
 from archeo_lab.engine import Action, Game, State
 from _common import print_machine, write_json
-from throughput import BAR, openspiel_subjects, playout_rate
+from throughput import BAR, Subject, openspiel_subjects, playout_rate
 
 _NS = time.perf_counter_ns
 
@@ -155,7 +155,6 @@ def engine_floor(legal: int, per_game: int, seconds: float, seed: int) -> float:
         state.left, state.offers = max(1, per_game), offers
         return state
 
-    from throughput import Subject
     subject = Subject("floor", "idle", 2, new_state, lambda s: s.is_terminal, lambda s: s.legal_actions(),
                       lambda s, a: s.apply(a), lambda s: None)
     done = playout_rate(subject, seconds, None, seed)

@@ -107,10 +107,6 @@ def _emphasis(text: str, tag: str = "i") -> str:
     return re.sub(r"\*([^*\s][^*]*?)\*", rf"<{tag}>\1</{tag}>", escape(text))
 
 
-#: How ``judge`` begins the message of an answer it cannot read (``check`` then spends no hint on it).
-_UNREADABLE = ("this answer does not have the accepted form", "this answer cannot be read")
-
-
 class Unreadable(Exception):
     """An answer that does not have the accepted form (the message says which form)."""
 
@@ -613,16 +609,21 @@ class Exercise:
 
     def judge(self, key: str, answer: Any) -> tuple[str, str]:
         """``(status, message)`` for ``answer``, without counting an attempt (for tools and tests)."""
+        status, message, _ = self._verdict(key, answer)
+        return status, message
+
+    def _verdict(self, key: str, answer: Any) -> tuple[str, str, bool]:
+        """``judge``'s verdict, and whether the answer could be read at all (``check`` spends no hint when not)."""
         q = self._question(key)
         if _unfinished(answer):
-            return NOT_DONE, "replace the ... with your answer, then run this cell again"
+            return NOT_DONE, "replace the ... with your answer, then run this cell again", True
         expected = q.expected()
         try:
             status, message = q.answer.judge(answer, expected)
         except Unreadable as exc:
-            return WRONG, f"{_UNREADABLE[0]}: {exc}"
+            return WRONG, f"this answer does not have the accepted form: {exc}", False
         except Exception as exc:  # an answer of an unexpected type is feedback, never a crash
-            return WRONG, f"{_UNREADABLE[1]} ({type(exc).__name__}: {exc})"
+            return WRONG, f"this answer cannot be read ({type(exc).__name__}: {exc})", False
         if status in (WRONG, CLOSE):       # a known mistake is named even when it also reads as a rounding
             named = []
             for mistake in q.mistakes:
@@ -634,8 +635,8 @@ class Exercise:
                 if matches and mistake.message not in named:
                     named.append(mistake.message)
             if named:                      # several known mistakes can give the same numbers: each message is true
-                return WRONG, "; or: ".join(named)
-        return status, message
+                return WRONG, "; or: ".join(named), True
+        return status, message, True
 
     def check(self, key: str, answer: Any) -> Feedback:
         """Feedback on ``answer`` to question ``key``; hints escalate with each different wrong answer."""
@@ -643,7 +644,7 @@ class Exercise:
         if q is None:
             known = ", ".join(self._questions)
             return Feedback(key, WRONG, f"there is no question {key!r}; the questions are: {known}")
-        status, message = self.judge(key, answer)
+        status, message, readable = self._verdict(key, answer)
         self.last[key] = status
         accepts = q.answer.describe()
         if status == NOT_DONE:
@@ -652,7 +653,7 @@ class Exercise:
             return Feedback(q.title, RIGHT, message)
         if status == CLOSE:
             return Feedback(q.title, CLOSE, message, "", accepts)
-        if message.startswith(_UNREADABLE):    # a form to fix, not an attempt: no hint spent on it
+        if not readable:                       # a form to fix, not an attempt: no hint spent on it
             return Feedback(q.title, status, message, "", accepts)
         seen = self._wrong.setdefault(key, [])
         if _key(answer) not in seen:
