@@ -39,7 +39,7 @@ from .actions import (
 )
 from . import components
 from .components import (
-    ACTION_POINTS, BASE_CAMP, COSTS, LEADER_STRENGTH, LEVEL_PIECES, SIDES, TILE_BY_ID, TILES, TREASURE_KINDS,
+    BASE_CAMP, COSTS, LEADER_STRENGTH, LEVEL_PIECES, SIDES, TILE_BY_ID, TILES, TREASURE_KINDS,
 )
 from .encoding import ACTIONS, BID, BOXED, CHOOSE, PIECES, PLACE, RESERVE, Position
 from .hexgrid import (
@@ -396,31 +396,22 @@ class _MovesFrom:
     """One seat's moves out of one space on one board layout (``BoardLayout.moves``).
 
     ``dsts``: (space, AP) pairs, by space; ``hops``: whether camp hops are among them (then the
-    moves are this seat's own); ``actions``: (explorer move, leader move) per pair;
-    ``within[piece][ap]``: the moves of that piece costing at most ``ap``, filled on demand.
+    moves are this seat's own); ``moves[piece]``: every move of that piece (0 explorer, 1 leader)
+    in space order; ``dearest``: the AP of the dearest one (with at least that many AP left, a
+    piece can take them all, the usual case: ``within`` filters the others).
     """
 
-    __slots__ = ("dsts", "hops", "actions", "within")
+    __slots__ = ("dsts", "hops", "dearest", "moves")
 
     def __init__(self, i: int, dsts: list[tuple[int, int]], hops: bool) -> None:
         self.dsts, self.hops = dsts, hops
-        self.actions = [move_actions(i, j, c) for j, c in dsts]
-        self.within: tuple[list[list[Move] | None], ...] = ([None] * (ACTION_POINTS + 1), [None] * (ACTION_POINTS + 1))
+        self.dearest = max([c for _, c in dsts], default=0)
+        pairs = [move_actions(i, j, c) for j, c in dsts]
+        self.moves = ([explorer for explorer, _ in pairs], [leader for _, leader in pairs])
 
-    def affordable(self, piece: int, ap: int) -> list[Move]:
-        """The moves of ``piece`` (0 explorer, 1 leader) costing at most ``ap``, for every ``ap`` at once:
-        one list per distinct cost of a move from here, shared by every AP from that cost to the next."""
-        lists = self.within[piece]
-        low = 0
-        chunk: list[Move] = []
-        for cost in sorted({c for _, c in self.dsts if c <= ACTION_POINTS}):
-            lists[low:cost] = [chunk] * (cost - low)
-            chunk = [a[piece] for (_, c), a in zip(self.dsts, self.actions) if c <= cost]
-            low = cost
-        lists[low:] = [chunk] * (ACTION_POINTS + 1 - low)
-        out = lists[ap]
-        assert out is not None
-        return out
+    def within(self, piece: int, ap: int) -> list[Move]:
+        """The moves of ``piece`` costing at most ``ap``, in space order."""
+        return [a for a, (_, c) in zip(self.moves[piece], self.dsts) if c <= ap]
 
 
 def offer_numbers() -> tuple[int, int, int, int, int, int, int, int]:
@@ -497,12 +488,10 @@ class Offers(Position):
         table = geo.moves[p]
         for i in self._occ[p]:                                                  # B, C
             m = table[i] or self._moves_from(p, i)
-            moves = m.within[0][ap]
-            out += moves if moves is not None else m.affordable(0, ap)     # [] is kept too: no moves that cheap
+            out += m.moves[0] if ap >= m.dearest else m.within(0, ap)
         if lead >= 0:
             m = table[lead] or self._moves_from(p, lead)
-            moves = m.within[1][ap]
-            out += moves if moves is not None else m.affordable(1, ap)
+            out += m.moves[1] if ap >= m.dearest else m.within(1, ap)
         out += self._site_offers(p, ap, lead)                                   # D, E, G, H
         if ap >= exchange:                                                      # F
             cached = self._xcache
@@ -593,11 +582,14 @@ class Offers(Position):
                 if shared is not None and not shared.hops:
                     geo.moves[p][i] = shared
                     return shared
-        dsts = dict(geo.adj[i])
         if hops:
+            dsts = dict(geo.adj[i])
             hop = COSTS["camp_move"]
             for j in nodes:
                 if j != i:
                     dsts[j] = min(dsts.get(j, hop), hop)
-        m = geo.moves[p][i] = _MovesFrom(i, sorted(dsts.items()), hops)
+            pairs = sorted(dsts.items())
+        else:
+            pairs = sorted(geo.adj[i])                  # one passage per neighbour: sorted by space
+        m = geo.moves[p][i] = _MovesFrom(i, pairs, hops)
         return m
