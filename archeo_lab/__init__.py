@@ -16,6 +16,7 @@ from .bots import Match  # the engine's Match, also reading bot names ("greedy",
 from .browser import IN_BROWSER as _IN_BROWSER
 from .browser import install_notebook_hint as _install_notebook_hint
 from .charts import show_chart
+from .printing import install as _install_printing
 from .engine import (
     CannotUndo, CorruptSave, Game, IllegalAction, SetupError, State, UnreadableAction,
     get_game, list_games, register,
@@ -23,6 +24,7 @@ from .engine import (
 
 __version__ = "0.1.0"
 
+_install_printing()   # in Jupyter, a Fraction shows as 51/10 (= 5.1), not Fraction(51, 10)
 if _IN_BROWSER:   # JupyterLite: a chart that cannot be downloaded says so, and Run All goes on
     _install_notebook_hint()
 

@@ -142,6 +142,15 @@ def test_a_seat_in_a_tuple_is_right_or_not_that_seat_never_too_high():
     assert wholes.judge("q", (1, 6)) == (WRONG, "winner's seat is not that seat; price is too high")
 
 
+def test_whole_numbers_may_be_given_by_their_labels():
+    wholes = _exercise(Wholes(["seat 0's bid", "seat 1's bid"], names={"bid 0": 0, "bid 1": 1}), (0, 1))
+    assert wholes.judge("q", ("bid 0", "Bid  1"))[0] == RIGHT
+    assert wholes.judge("q", ("bid 1", 1)) == (WRONG, "seat 0's bid is too high")
+    assert "or their labels such as 'bid 0'" in wholes.accepts("q")
+    assert "('bid 7') cannot be read as a number" in wholes.judge("q", ("bid 7", 1))[1]
+    assert "labels" not in _exercise(Wholes(["a", "b"]), (0, 1)).accepts("q")
+
+
 def test_matrices_sets_choices_and_whole_numbers():
     m = _exercise(Matrix(2, 2, decimals=2), [[Fraction(1, 4), 1], [2, 3]])
     assert m.judge("q", [[0.25, 1], [2, 3]])[0] == RIGHT

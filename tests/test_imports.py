@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent / PACKAGE
 LAYERS = {
     "engine": 0, "browser": 0,      # browser.py: where the code runs (Pyodide or not), stdlib only
     "charts": 0,                    # charts.py: show_chart, on engine.svg (matplotlib comes with the figure)
+    "printing": 0,                  # printing.py: how a Fraction shows in a notebook, stdlib only
     "games": 1,
     "bots": 2, "theory": 2,
     "ui": 3, "exercises": 3, "course": 3,

@@ -431,15 +431,26 @@ class Wholes(Answer):
     """Several whole numbers in a given order (``labels`` name them), e.g. ``(winner's seat, price)``.
 
     The parts whose indices are in ``seats`` are seats: a wrong one is "not that seat", never "too high",
-    which with two seats would give the answer away.
+    which with two seats would give the answer away.  ``names`` are texts that stand for a number (the
+    primer's ``"bid 2"`` for 2, the labels its earlier questions take), read whatever their case and spaces.
     """
 
     labels: Sequence[str]
     form: str = "a tuple"
     seats: Sequence[int] = ()
+    names: dict[str, int] = field(default_factory=dict)
 
     def describe(self) -> str:
-        return f"{self.form} of {len(self.labels)} whole numbers ({', '.join(self.labels)})"
+        named = f", or their labels such as {next(iter(self.names))!r}" if self.names else ""
+        return f"{self.form} of {len(self.labels)} whole numbers ({', '.join(self.labels)}){named}"
+
+    def _named(self, value: Any) -> Any:
+        if isinstance(value, str) and self.names:
+            key = " ".join(value.split()).lower()
+            for name, number in self.names.items():
+                if name.lower() == key:
+                    return number
+        return value
 
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
         if isinstance(answer, (str, bytes, dict)) or not isinstance(answer, Iterable):
@@ -449,7 +460,7 @@ class Wholes(Answer):
             raise Unreadable(f"give {len(self.labels)} numbers ({', '.join(self.labels)}), not {len(values)}")
         wrong = []
         for k, (value, want, label) in enumerate(zip(values, expected, self.labels)):
-            status, message = Whole(label).judge(value, want)
+            status, message = Whole(label).judge(self._named(value), want)
             if status != RIGHT:
                 wrong.append(f"{label} is not that seat" if k in self.seats else f"{label} is {message}")
         return (RIGHT, "") if not wrong else (WRONG, "; ".join(wrong))

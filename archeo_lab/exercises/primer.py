@@ -160,7 +160,7 @@ exercise.question(
      "Which row beats each of the others in all three columns?"])
 exercise.question(
     "nash", "Nash equilibrium: the pure equilibrium", _nash,
-    Wholes(["seat 0's bid", "seat 1's bid"]),
+    Wholes(["seat 0's bid", "seat 1's bid"], names={f"bid {b}": b for b in range(3)}),
     ["At a Nash equilibrium each choice is a best response to the other.",
      "Start from seat 0's dominant bid: what is seat 1's best response to it?",
      "Check that seat 0's bid is also a best response to seat 1's."])

@@ -12,6 +12,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from archeo_lab.printing import fraction_text
+
 __all__ = ["show"]
 
 
@@ -20,9 +22,7 @@ def show(value: Any) -> str:
     if isinstance(value, bool) or value is None:
         return str(value)
     if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return str(value.numerator)
-        return f"{value.numerator}/{value.denominator} (≈ {float(value):.4f})"
+        return fraction_text(value)
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, dict):
