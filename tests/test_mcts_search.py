@@ -255,8 +255,8 @@ def test_luxors_hard_level_searches_more_with_two_players_only():
 
 
 def test_tikals_hard_level_searches_greedys_best_moves_deeper():
-    """Tikal's hard level: greedy's best 3 moves at every node with 400 iterations (the 40-game duel in the
-    README); the other levels rank every node only with 3 seats."""
+    """Tikal's hard level: greedy's best 3 moves at every node with 400 iterations (the 40-game duel in
+    benchmarks/RESULTS.md); the other levels rank every node only with 3 seats."""
     tikal = al.get_game("tikal")
     hard, medium = (bots.MCTSBot(seed=1, level=lv).settings(tikal, 2) for lv in ("hard", "medium"))
     assert (hard["iterations"], hard["tree_width"]) == (400, 3)

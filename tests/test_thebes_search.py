@@ -112,7 +112,7 @@ def test_tree_width_expands_the_greedy_bots_best_moves_below_the_root(monkeypatc
 
 def test_thebes_levels_by_number_of_seats():
     """With 2 seats the default level plays no rollout and searches 2,000 iterations, the hard level keeps
-    its greedy rollouts and searches 2,500 (README: the duels that chose them); with 3 or 4 seats more moves
+    its greedy rollouts and searches 2,500 (benchmarks/RESULTS.md: the duels that chose them); with 3 or 4 seats more moves
     come between two of a seat's turns: 400 iterations with rollouts at the default level, the hard level's
     own 800; easy keeps its 40 everywhere."""
     medium, hard, easy = (bots.MCTSBot(seed=1, level=level) for level in ("medium", "hard", "easy"))

@@ -34,7 +34,7 @@ Tree Search", IEEE TCIAIG 4(2), 2012):
    the exploration term spreads the visits evenly (e.g. 16, 16, 15, 15 ... 13
    over 14 moves of a 3-player Cibola pick); rescaled, the visits go to the
    best moves again.  It is off by default: over 216 same-seed games of four
-   games it gained 9 (noise), helping Quetzal and costing Cibola (README).
+   games it gained 9 (noise), helping Quetzal and costing Cibola (benchmarks/RESULTS.md).
 3. **Expand** one untried legal action: at the root, in the order of the
    greedy bot's one-move evaluation (best first, so even a short search has
    looked at greedy's choice); deeper, at random.  With ``root_width`` set,
@@ -107,7 +107,7 @@ __all__ = ["MCTSBot", "LEVELS", "ROLLOUTS"]
 
 #: Level -> (iterations with random rollouts, with greedy rollouts, simulated-action budget, time cap in s).
 #: The iterations fit the time cap with a wide margin on the development machine (2 cores, shared):
-#: see the README's benchmark section for the measured decision times.
+#: see benchmarks/RESULTS.md for the measured decision times.
 LEVELS: dict[str, tuple[int, int, int, float]] = {
     "easy": (400, 40, 24_000, 0.5),
     "medium": (2_500, 200, 150_000, 1.0),

@@ -566,7 +566,7 @@ class CibolaGame(Game):
     # searches 2,000 iterations (800 by default): against the default level it scored 27 of 40 with them (68 %,
     # seeds 0-39) and 11 of 20 with 800.  With 3 and 4 seats the default level searches 400 (200 by default):
     # against greedy bots 29 and 27 of 48 with them, 26 and 20 of 48 with 200 (seeds 0-47; 32 against 25 of 48
-    # on seeds 200-247 with 3 seats).  benchmarks/search_screen.py; README.
+    # on seeds 200-247 with 3 seats).  benchmarks/search_screen.py; benchmarks/RESULTS.md.
     search_hints = {"rollout": "greedy", "rollout_depth": 8, "iterations": {"hard": 2000},
                     "players": {3: {"iterations": {"medium": 400}}, 4: {"iterations": {"medium": 400}}}}
     state_class = CibolaState

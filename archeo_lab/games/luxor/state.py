@@ -674,11 +674,11 @@ class LuxorGame(Game):
     summary = "straight-line movement, last-mover advantage"
     action_types = ACTION_TYPES
     state_class = LuxorState
-    #: The search bot's settings (``bots/mcts.py``) over its defaults (random rollouts of 4 moves).  With 2 and
-    #: 3 players the default level's rollouts stop after 2 moves: its iterations cost less (README, "Search
-    #: speed") and it plays as well against greedy (32.5 of 40 with 2, 38.5 of 48 with 3, as with 4 moves),
-    #: and the hard level (rollouts of 4) beats it; with 4 players it keeps 4 moves, which won 37 of 48
-    #: there, 2 moves 22.5 (README, "Luxor's default level: rollouts of 2").  With 2 players the hard level
+    #: The search bot's settings (``bots/mcts.py``) over its defaults (random rollouts of 4 moves).  With 2 and 3
+    #: players the default level's rollouts stop after 2 moves: its iterations cost less (benchmarks/RESULTS.md,
+    #: "Iterations per second") and it plays as well against greedy (32.5 of 40 with 2, 38.5 of 48 with 3, as with 4
+    #: moves), and the hard level (rollouts of 4) beats it; with 4 players it keeps 4 moves, which won 37 of 48 there,
+    #: 2 moves 22.5 (benchmarks/RESULTS.md, "Luxor's default level: rollouts of 2").  With 2 players the hard level
     #: searches 16,000 iterations, not 10,000; with 3 and 4 it keeps 10,000, which fit its time there.
     search_hints = {"players": {2: {"iterations": {"hard": 16_000}, "rollout_depth": {"medium": 2}},
                                 3: {"rollout_depth": {"medium": 2}}}}

@@ -625,18 +625,18 @@ class ThebesGame(Game):
     rules_version = 2   # 2: the assistant costs its weeks; any dig length from 1 to 12
     summary = "time as a currency, expected value, hypergeometric draws"
     action_types = ACTION_TYPES
-    # Random moves on the time track mislead the search (the seat behind moves more); greedy moves until
-    # this seat moves again value a trip or a dig at what it really leads to.  tree_width: a dig's length is
-    # searched among its best ones (not averaged over twelve); reward_scale: margins run to tens of points.
-    # exploration: on that 20-point logistic good and poor moves differ by a few hundredths of reward, so the
-    # default 0.7 spread the visits almost evenly; 0.3 spends them on the better moves (35 of 40 duels
-    # against greedy, was 26).  With 3 and 4 seats the default level searches 400 iterations (200 by default):
-    # more moves come between two of a seat's turns, and against greedy bots it scored 13 and 11 of 24 with
-    # 400, 10 and 6 of 24 with 200 (seeds 0-23; README for the whole count).  With 2 seats the default level
-    # plays no rollout: each new position is valued by the evaluation (the tree, greedy's best 3 moves at every
-    # node, plays the replies), and the time saved buys 2,000 iterations: 34 of 40 against greedy on fresh
-    # seeds, 4 times the iterations per second; the hard level keeps the rollouts and searches 2,500
-    # iterations, and beats that default in the 40-game duel (README, "Thebes' default level without rollouts").
+    # Random moves on the time track mislead the search (the seat behind moves more); greedy moves until this seat
+    # moves again value a trip or a dig at what it really leads to.  tree_width: a dig's length is searched among its
+    # best ones (not averaged over twelve); reward_scale: margins run to tens of points.  exploration: on that 20-point
+    # logistic good and poor moves differ by a few hundredths of reward, so the default 0.7 spread the visits almost
+    # evenly; 0.3 spends them on the better moves (35 of 40 duels against greedy, was 26).  With 3 and 4 seats the
+    # default level searches 400 iterations (200 by default): more moves come between two of a seat's turns, and
+    # against greedy bots it scored 13 and 11 of 24 with 400, 10 and 6 of 24 with 200 (seeds 0-23;
+    # benchmarks/RESULTS.md for the whole count).  With 2 seats the default level plays no rollout: each new position
+    # is valued by the evaluation (the tree, greedy's best 3 moves at every node, plays the replies), and the time
+    # saved buys 2,000 iterations: 34 of 40 against greedy on fresh seeds, 4 times the iterations per second; the hard
+    # level keeps the rollouts and searches 2,500 iterations, and beats that default in the 40-game duel
+    # (benchmarks/RESULTS.md, "Thebes' default level without rollouts").
     search_hints = {"rollout": "greedy", "tree_width": 3, "reward_scale": 20.0, "exploration": 0.3,
                     "players": {2: {"rollout_depth": {"medium": 0}, "iterations": {"medium": 2000, "hard": 2500}},
                                 3: {"iterations": {"medium": 400}}, 4: {"iterations": {"medium": 400}}}}

@@ -36,7 +36,7 @@ _VOLCANOES = frozenset(t.id for t in TILE_BY_ID.values() if t.kind == "volcano")
 #: other explorers there « dans la boîte », and « Plus aucun étage du temple ne peut être dégagé ».  At
 #: 0.8 a majority looked a fifth short of a guard, so the bots paid that sacrifice early and often (40
 #: guardians in 20 greedy games), and such a greedy bot won 19 of 100 games against one valuing
-#: majorities in full (README, "Tikal's evaluation").  The price: nothing here values a guard's safety,
+#: majorities in full (benchmarks/RESULTS.md, "Tikal's evaluation").  The price: nothing here values a guard's safety,
 #: so the bots no longer place guardians at all (none in those 20 games, nor in 3 games of the default
 #: search level against itself).
 HELD_SHARE = 1.0

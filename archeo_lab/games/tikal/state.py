@@ -546,7 +546,7 @@ class TikalGame(Game):
     # Ten action points are many small steps: a few greedy steps after each tried action show what it
     # leads to (a level uncovered, a guardian placed), where random steps or none mislead the search.
     # The hard level searches greedy's best 3 moves at every node (``tree_width``) with 400 iterations:
-    # against the default level 9 of 10 on seeds 0-9, then the 40-game duel on fresh seeds (README, "The
+    # against the default level 9 of 10 on seeds 0-9, then the 40-game duel on fresh seeds (benchmarks/RESULTS.md, "The
     # hard level against the default").  More iterations over every move had made a weaker player (800:
     # 5 of 20), so a deeper search pays only on the moves greedy rates best.  With 3 seats every level
     # searches greedy's best 3 moves: 26 of 36 games against two greedy bots, 5 of 12 without.
