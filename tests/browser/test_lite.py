@@ -5,7 +5,8 @@ dependencies as local wheels) with ``tests/lite/boards.ipynb`` added: five board
 cell.  The test serves the folder with a plain static server on 127.0.0.1 and checks what a
 learner would meet: the kernel starts, every board renders with no "undefined" text (the
 Pyodide kernel drops ``None``-valued keys), a click on each board reaches the kernel and a bot
-answers, the chart cell explains instead of failing when matplotlib cannot be downloaded, and no
+answers, the chart cell explains instead of failing when matplotlib cannot be downloaded, a
+Fraction reads as a number (``archeo_lab/printing.py``), and no
 request leaves 127.0.0.1 for anything the boards need.
 """
 
@@ -87,6 +88,10 @@ def test_boards_play_in_jupyterlite_with_no_server(page: Page, lite_site):
     if chart.locator(".jp-OutputArea-output img").count() == 0:
         expect(chart.locator(".jp-OutputArea-output")).to_contain_text("you seem to be offline")
         assert "Traceback" not in chart.inner_text()
+
+    # Pyodide's kernel is IPython too: `import archeo_lab` makes a Fraction read as a number there.
+    expect(page.locator(".jp-Cell.jp-CodeCell").nth(len(GAMES) + 2).locator(".jp-OutputArea-output")).to_contain_text(
+        "{'third': 1/3 (≈ 0.3333)}")
 
     # A click on each board reaches the kernel, and the bot answers inside the same call:
     # "Bot move" plays the learner's next step; a turn may have several steps, so click until
