@@ -149,6 +149,10 @@ def test_whole_numbers_may_be_given_by_their_labels():
     assert "or their labels such as 'bid 0'" in wholes.accepts("q")
     assert "('bid 7') cannot be read as a number" in wholes.judge("q", ("bid 7", 1))[1]
     assert "labels" not in _exercise(Wholes(["a", "b"]), (0, 1)).accepts("q")
+    # One wrong answer written two ways spends one hint.
+    assert wholes.check("q", ("bid 1", "bid 0")).hint.startswith("h1")
+    assert wholes.check("q", [1, 0]).hint.startswith("h1")
+    assert wholes.check("q", (1, 1)).hint.startswith("h2")
 
 
 def test_matrices_sets_choices_and_whole_numbers():

@@ -176,6 +176,10 @@ class Answer(abc.ABC):
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
         """``(status, message)`` for ``answer`` against ``expected``: RIGHT, CLOSE, WRONG or NOT_DONE, and why."""
 
+    def same_as(self, answer: Any) -> Any:
+        """The answer in one form, so that one wrong answer written two ways spends one hint."""
+        return answer
+
 
 @dataclass
 class Number(Answer):
@@ -444,6 +448,11 @@ class Wholes(Answer):
         named = f", or their labels such as {next(iter(self.names))!r}" if self.names else ""
         return f"{self.form} of {len(self.labels)} whole numbers ({', '.join(self.labels)}){named}"
 
+    def same_as(self, answer: Any) -> Any:
+        if isinstance(answer, (str, bytes, dict)) or not isinstance(answer, Iterable):
+            return answer
+        return tuple(self._named(value) for value in answer)
+
     def _named(self, value: Any) -> Any:
         if isinstance(value, str) and self.names:
             key = " ".join(value.split()).lower()
@@ -667,8 +676,9 @@ class Exercise:
         if not readable:                       # a form to fix, not an attempt: no hint spent on it
             return Feedback(q.title, status, message, "", accepts)
         seen = self._wrong.setdefault(key, [])
-        if _key(answer) not in seen:
-            seen.append(_key(answer))
+        same = _key(q.answer.same_as(answer))
+        if same not in seen:
+            seen.append(same)
         hint = q.hints[min(len(seen), len(q.hints)) - 1]
         if len(seen) < len(q.hints):
             hint += "  (another wrong answer shows the next hint)"
