@@ -365,3 +365,15 @@ def test_notebooks_are_stored_without_outputs(path):
     for cell in json.loads(path.read_text())["cells"]:
         if cell["cell_type"] == "code":
             assert cell["outputs"] == [] and cell["execution_count"] is None
+
+
+def test_the_primers_bid_with_an_empty_discard_has_no_dominated_bid():
+    """The primer's teacher notes: the discard of 20 makes bid 0 dominant; an empty one (round 1) does not."""
+    from archeo_lab.exercises import primer
+
+    state = primer.cibola_pure()
+    assert primer.bid_game(state).dominated(0) == ["bid 1", "bid 2"]
+    for worth in (Fraction(1, 2), 1, 2):
+        empty = primer.bid_game(state, explorer_value=worth, discard=0)
+        assert empty.dominated(0) == [] and empty.pure_equilibria() == [] and len(empty.equilibria()) == 1
+    assert state.discard == 20                          # a what-if: the state itself is not changed

@@ -74,11 +74,15 @@ def pick_totals(state=None) -> tuple[Fraction, Fraction]:
     return ranked[0] + ranked[2], ranked[1] + ranked[3]
 
 
-def payoff_matrices(explorer_value=EXPLORER_VALUE, state=None) -> tuple[list[list[Fraction]], list[list[Fraction]]]:
-    """``(A, B)``: seat 0's and seat 1's points when seat 0 bids ``i`` (row) and seat 1 bids ``j`` (column)."""
+def payoff_matrices(explorer_value=EXPLORER_VALUE, state=None,
+                    discard: int | None = None) -> tuple[list[list[Fraction]], list[list[Fraction]]]:
+    """``(A, B)``: seat 0's and seat 1's points when seat 0 bids ``i`` (row) and seat 1 bids ``j`` (column).
+
+    ``discard`` replaces the size of the state's discard (a what-if: in round 1 it is empty).
+    """
     state = state or position()
     win, lose = pick_totals(state)
-    discard, torch = state.discard, state.torch
+    discard, torch = state.discard if discard is None else discard, state.torch
     explorer_value = Fraction(explorer_value)
 
     def payoff(seat: int, mine: int, other: int) -> Fraction:

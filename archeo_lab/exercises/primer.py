@@ -48,10 +48,10 @@ def cibola_mixed():
     return cibola.position(**{**cibola_mixed_bids.SETUP, **_MIXED})
 
 
-def bid_game(state) -> NormalForm:
+def bid_game(state, explorer_value=cibola_mixed_bids.EXPLORER_VALUE, discard: int | None = None) -> NormalForm:
     """The closed-fist bid of ``state`` as a normal form (exercise 1's model: live card values, 1/2 point per
-    explorer, the discard to a 0 bid)."""
-    A, B = cibola_mixed_bids.payoff_matrices(state=state)
+    explorer, the discard to a 0 bid); ``explorer_value`` and ``discard`` (its size) change the model."""
+    A, B = cibola_mixed_bids.payoff_matrices(explorer_value, state, discard)
     return NormalForm(A, B, rows=[f"bid {i}" for i in range(len(A))], cols=[f"bid {j}" for j in range(len(A[0]))],
                       players=("seat 0", "seat 1"), title="the closed fist")
 
