@@ -377,3 +377,19 @@ def test_the_primers_bid_with_an_empty_discard_has_no_dominated_bid():
         empty = primer.bid_game(state, explorer_value=worth, discard=0)
         assert empty.dominated(0) == [] and empty.pure_equilibria() == [] and len(empty.equilibria()) == 1
     assert state.discard == 20                          # a what-if: the state itself is not changed
+
+
+def test_the_primers_safe_and_risky_digs_have_one_mean_and_opposite_chances():
+    """The primer's teacher notes: 3 cards from six 1-point relics or from one 6-point relic (10-card piles)."""
+    from archeo_lab import theory
+    from archeo_lab.games import thebes
+
+    safe, risky = thebes.dig_odds(3, known=[1] * 6 + [0] * 4), thebes.dig_odds(3, known=[6] + [0] * 9)
+    assert safe.expected_points == risky.expected_points == Fraction(9, 5)
+    assert theory.variance(safe.points) < theory.variance(risky.points)
+
+    def at_least(dig, need):
+        return sum(p for points, p in dig.points.items() if points >= need)
+
+    assert at_least(safe, 1) > 3 * at_least(risky, 1)          # "far more often with the safe pile"
+    assert at_least(safe, 4) == 0 < at_least(risky, 4)         # "one who needs 4 only with the risky one"

@@ -56,6 +56,7 @@ EXPRESSIONS = {
     "torch_equilibria": "[[[str(p) for p in x], [str(p) for p in y], [str(v) for v in torch_game.payoffs(x, y)]]"
                         " for x, y in torch_game.equilibria()]",
     "shared_payoffs": "[[str(v) for v in game.payoffs(x, y)] for x, y in equilibria]",
+    "torch_never_lower": "never_lower",
 }
 
 
@@ -146,3 +147,4 @@ def test_teacher_answer_on_the_torch(seen):
     assert {Fraction(pay[1]) for _, _, pay in eqs} == {0}
     assert {Fraction(pay[0]) for _, _, pay in eqs} == {0, 1}
     assert ["1", "1"] in seen["shared_payoffs"]          # with shared ties, both may expect 1
+    assert seen["torch_never_lower"] is True             # "in every cell the torch holder gets at least ..."

@@ -83,7 +83,7 @@ def test_backward_induction_claims(seen):
     assert [row[2] for row in table] == ["4", "4", "4", "4", "0", "0"]  # block while 4c < 2, else wait
     assert table[4][:2] == ["0", "7/5"] and table[5][:2] == ["7/5", "0"]   # the last mover takes it with one
     agree, cases = seen["rule"]
-    assert agree == cases == 40
+    assert agree == cases == 740            # temples worth 1, 2, 3, 5, 8; c below the temple's value; 2-5 turns
 
 
 def test_greedy_games_show_takeovers(seen):
