@@ -17,7 +17,8 @@ What is measured
     issue 18's bar.
 
 How to read it
-    Per row: microseconds per action (untimed pass), the floor, the budget, then, from the timed pass,
+    Per row: microseconds per action (untimed pass), the floor, the budget and the share of the rules'
+    own time (an action's time less the floor) that would have to go to meet the bar, then, from the timed pass,
     each step's share of the time, its microseconds per call and its calls per game.  Timing each call
     alone adds a little to every call and changes what stays in the processor's caches (the timed
     pass reads 5-15 % slower), so read the steps' shares and compare rows of one run.  The budget is
@@ -161,6 +162,16 @@ def engine_floor(legal: int, per_game: int, seconds: float, seed: int) -> float:
     return float(done["seconds"] / done["actions"] * 1e6)
 
 
+def rules_cut(us_per_action: float, floor: float, budget: float) -> float:
+    """The share of the rules' own time (an action's time less the engine floor) that must go for the row to
+    meet the bar: 0 when it already does.
+
+    >>> round(rules_cut(8.0, 1.0, 6.6), 3), rules_cut(6.0, 1.0, 6.6)
+    (0.2, 0.0)
+    """
+    return max(0.0, (us_per_action - budget) / (us_per_action - floor))
+
+
 def bar_budget(seconds: float, seed: int) -> float | None:
     """Microseconds an action may take at the bar (1.2 x the median of OpenSpiel's Python games), or None."""
     found = openspiel_subjects()
@@ -210,10 +221,12 @@ def main(argv: list[str] | None = None) -> int:
         per_game = round(row["actions"] / row["games"])
         row["engine_floor_us"] = engine_floor(round(row["mean_legal"]), per_game, args.seconds, args.seed)
         row["bar_budget_us"] = budget
+        row["rules_cut"] = None if budget is None else rules_cut(row["us_per_action"], row["engine_floor_us"], budget)
         rows.append(row)
         print(f"\n{n} players: {row['us_per_action']:.2f} us an action ({per_game} actions a game, "
               f"{row['mean_legal']:.1f} legal actions on average); engine floor {row['engine_floor_us']:.2f} us"
-              + (f"; the bar's budget {budget:.2f} us" if budget is not None else ""))
+              + (f"; the bar's budget {budget:.2f} us: the rules would have to lose {row['rules_cut']:.0%} of "
+                 "their time" if budget is not None else ""))
         print(f"  timed call by call: {row['us_per_action_timed']:.2f} us an action, in these steps:")
         print(f"  {'step':<28} {'share':>6} {'us/call':>8} {'calls/game':>11}")
         for s in row["steps"]:

@@ -43,6 +43,11 @@ def test_each_call_is_filed_once_and_the_timed_games_are_throughputs_games(playo
     assert row["us_per_action"] > 0 and row["mean_legal"] >= 1
 
 
+def test_the_rules_cut_is_the_share_of_the_rules_own_time_above_the_budget(playout_split):
+    assert playout_split.rules_cut(8.0, floor=1.0, budget=6.6) == pytest.approx(1.4 / 7.0)
+    assert playout_split.rules_cut(6.0, floor=1.0, budget=6.6) == 0.0
+
+
 def test_the_engine_floor_plays_a_game_whose_rules_do_nothing(playout_split):
     assert playout_split.engine_floor(legal=7, per_game=10, seconds=0.0, seed=0) > 0
     with pytest.raises(SystemExit):
