@@ -175,7 +175,8 @@ TEACHER = {
         "The printout gives the 5-week dig's mean, variance and chance of nothing, to set beside the 3-week "
         "dig's (Q3 to Q5; the notebook does not print those, so that the discussion gives no answer away). "
         "Near the end, a player behind should take risk (only a good draw can win), a player ahead should "
-        "limit it: the objective is to win, not to maximise expected points.",
+        "limit it (the primer's last cell computes one such pair of digs): the objective is to win, not to "
+        "maximise expected points.",
         "With a week worth half a point the best choice is {half}; with two points it is {two}: no dig pays once "
         "a week is worth more than {even} points (Q7).",
         "Knowing the pile makes your dig length informative: a long dig says the pile is rich. Rivals can update "
