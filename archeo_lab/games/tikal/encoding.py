@@ -215,5 +215,7 @@ class PositionReaders(Position):
         return self._geo.nodes[seat]
 
     def layout(self) -> BoardLayout:
-        """The board's derived data (passages, temples, camps; ``hexgrid.BoardLayout``), for the analysis helpers."""
+        """The board's derived data (passages, temples, camps; ``hexgrid.BoardLayout``), for the analysis helpers.
+
+        It changes in place when this state places a hex or sets up a camp: ``layout().copy()`` keeps one."""
         return self._geo

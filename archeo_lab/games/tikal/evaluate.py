@@ -91,7 +91,7 @@ def _reach(state, geo) -> list[tuple[int, bool, list[tuple[int, int]]]]:
     reach = geo.extra.get("reach")
     if reach is not None:
         return reach  # type: ignore[no-any-return]
-    key = (geo.adj, tuple(state.kind))
+    key = (tuple(geo.adj), tuple(state.kind))
     known = _reaches.get(key)
     if known is not None:
         geo.extra["serial"], geo.extra["reach"] = known

@@ -11,7 +11,7 @@ shows on side ``d`` the stones printed on side ``d - r``.
 
 A passage ("Règles de passage") is the stones on two facing sides, 1 to 6;
 none leads into a volcano.  ``BoardLayout`` keeps what a board of placed
-hexes implies (passages, temples, camps, where a new hex may link), updated
+hexes implies (passages, temples, camps, where a new hex may link), changed
 only where a hex is placed or a camp set up.
 
 >>> label(4), index("B4")
@@ -193,20 +193,22 @@ def links(need: int, mask: int) -> bool:
 
 
 class BoardLayout:
-    """Derived data of one board and camp layout, shared by copies of a state until a hex is placed or
-    a camp set up (``state.py`` keeps one per position and replaces it then).
+    """Derived data of one board and camp layout.  Copies of a state share it; the state that places a
+    hex or sets up a camp first takes a layout of its own (``copy``), unless it already has one, and
+    changes that in place (``place``, ``set_camps``): only the new hex's space and its neighbours, or
+    the camps' owner, change.  ``state.py`` keeps which state owns its layout.
 
     ``adj[i]``: passages out of space ``i`` as (space, stones); ``temples``: temple spaces;
     ``nodes[p]``: the base camp and seat ``p``'s camps (hops of 1 AP between them);
     ``frontier``: ``frontier_need`` of every free space next to a placed hex; ``moves[p][i]``:
     seat ``p``'s moves out of space ``i``, worked out by the rules on demand (``state.py``);
     ``bring[p]``: the actions bringing a piece into play, filled on demand; ``extra``: other
-    caches keyed by what they read (``evaluate.proximity``).
+    caches of this layout (``evaluate.proximity``), emptied when it changes.
     """
 
     __slots__ = ("adj", "temples", "nodes", "frontier", "moves", "extra", "bring")
 
-    def __init__(self, adj: tuple[tuple[tuple[int, int], ...], ...], temples: tuple[int, ...],
+    def __init__(self, adj: list[tuple[tuple[int, int], ...]], temples: tuple[int, ...],
                  nodes: tuple[tuple[int, ...], ...], frontier: dict[int, int],
                  moves: list[list[Any]] | None = None, bring: list[Any] | None = None) -> None:
         self.adj, self.temples, self.nodes, self.frontier = adj, temples, nodes, frontier
@@ -218,7 +220,7 @@ class BoardLayout:
     def build(cls, kind: Sequence[str | None], stones: Sequence[Sides | None],
               camp_of: Sequence[int | None], players: int, base: int) -> BoardLayout:
         """From scratch (a new game, a load, a hand-made position)."""
-        adj = tuple(passages(kind, stones, i) for i in range(SPACES))
+        adj = [passages(kind, stones, i) for i in range(SPACES)]
         temples = tuple(i for i in range(SPACES) if kind[i] == "temple")
         frontier = {}
         for i in range(SPACES):
@@ -227,43 +229,48 @@ class BoardLayout:
                 frontier[i] = need
         return cls(adj, temples, camp_nodes(camp_of, players, base), frontier)
 
-    def after_camp(self, camp_of: Sequence[int | None], players: int, base: int) -> BoardLayout:
-        """After a camp is set up: only its owner's moves out of its camps and the base camp change."""
-        nodes = camp_nodes(camp_of, players, base)
-        moves = [row[:] for row in self.moves]
-        bring = list(self.bring)
-        for p in range(players):
-            if nodes[p] != self.nodes[p]:
-                bring[p] = None
-                for i in nodes[p]:
-                    moves[p][i] = None
-        return BoardLayout(self.adj, self.temples, nodes, self.frontier, moves, bring)
+    def copy(self) -> BoardLayout:
+        """A layout of its own for a state about to change it (the states sharing this one keep it)."""
+        return BoardLayout(self.adj[:], self.temples, self.nodes, dict(self.frontier), [row[:] for row in self.moves],
+                           self.bring[:])
 
-    def after_placing(self, kind: Sequence[str | None], stones: Sequence[Sides | None], placed: int) -> BoardLayout:
-        """After a hex is placed on ``placed``: only that space and its neighbours change."""
-        adj = list(self.adj)
+    def place(self, kind: Sequence[str | None], stones: Sequence[Sides | None], placed: int) -> None:
+        """A hex was placed on ``placed``: its passages, its neighbours', the frontier and their moves."""
+        adj = self.adj
         adj[placed] = mine = passages(kind, stones, placed)
         for j, c in mine:                                   # the neighbours gain one passage each
             adj[j] = tuple(sorted(adj[j] + ((placed, c),)))
-        temples = tuple(sorted(self.temples + (placed,))) if kind[placed] == "temple" else self.temples
+        if kind[placed] == "temple":
+            self.temples = tuple(sorted(self.temples + (placed,)))
         # The free neighbours of the new hex gain a side towards it (unless it is a volcano).
-        frontier = dict(self.frontier)
+        frontier = self.frontier
         frontier.pop(placed, None)
         st = stones[placed]
         assert st is not None
+        volcano = kind[placed] == "volcano"
         for d, j in enumerate(NEIGHBOURS[placed]):
             if j < 0 or kind[j] is not None:
                 continue
             need = frontier.get(j, 0)
-            if kind[placed] != "volcano":
+            if not volcano:
                 need = ANY_SIDE if need == ANY_SIDE or st[d] else need | 1 << OPPOSITE[d]
             frontier[j] = need
-        moves = [row[:] for row in self.moves]
-        for row in moves:
+        for row in self.moves:
             row[placed] = None
             for j, _ in mine:
                 row[j] = None
-        return BoardLayout(tuple(adj), temples, self.nodes, frontier, moves, self.bring)
+        self.extra.clear()
+
+    def set_camps(self, camp_of: Sequence[int | None], players: int, base: int) -> None:
+        """A camp was set up: only its owner's moves out of its camps and the base camp change."""
+        nodes = camp_nodes(camp_of, players, base)
+        for p in range(players):
+            if nodes[p] != self.nodes[p]:
+                self.bring[p] = None
+                for i in nodes[p]:
+                    self.moves[p][i] = None
+        self.nodes = nodes
+        self.extra.clear()
 
 
 def camp_nodes(camp_of: Sequence[int | None], players: int, base: int) -> tuple[tuple[int, ...], ...]:

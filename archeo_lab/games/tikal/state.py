@@ -145,7 +145,7 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
         "expl", "leader_at", "reserve", "boxed", "camps_left", "guardians", "treasures", "points",
         "levels", "stack", "supply", "phase", "in_hand", "offer", "ap", "turn_kind", "queue", "volcano_by",
         "levels_turn", "digs_turn", "amulet", "bidders", "passed", "high_bid", "high_bidder", "first_pass",
-        "bid_turn", "last_player", "scorings", "events", "_geo", "_xcache", "_occ", "_numbers",
+        "bid_turn", "last_player", "scorings", "events", "_geo", "_geo_own", "_xcache", "_occ", "_numbers",
     )
     # -- set-up ("Matériel et installation") -------------------------------------------------------
     @classmethod
@@ -188,7 +188,7 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
         layout = _INITIAL_LAYOUT.get(players)
         if layout is None:
             layout = _INITIAL_LAYOUT[players] = BoardLayout.build(s.kind, s.stones, s.camp_of, players, BASE)
-        s._geo, s._xcache = layout, None
+        s._geo, s._geo_own, s._xcache = layout, False, None
         if variant == "advanced":
             s._start_round(0)
         else:
@@ -269,6 +269,7 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
         c.first_pass, c.bid_turn = self.first_pass, self.bid_turn
         c.last_player, c.scorings, c.events = self.last_player, self.scorings, self.events[:]
         c._geo, c._xcache, c._numbers = self._geo, self._xcache, self._numbers
+        c._geo_own = self._geo_own = False      # both share the layout now: the next to change it copies it
         return c
 
     def observation(self, player: int) -> dict[str, Any]:
@@ -333,8 +334,15 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
         super().changed()
         self._xcache = None
         self._numbers = offer_numbers()
-        self._geo = BoardLayout.build(self.kind, self.stones, self.camp_of, self.players, BASE)
+        self._geo, self._geo_own = BoardLayout.build(self.kind, self.stones, self.camp_of, self.players, BASE), True
         self._occ = [[i for i in range(SPACES) if row[i]] for row in self.expl]
+
+    def _own_layout(self) -> BoardLayout:
+        """The board's layout, copied first if another state may share it (a copy of this state, or a new
+        game's printed board): ``_place`` and ``_set_up_camp`` then change it in place."""
+        if not self._geo_own:
+            self._geo, self._geo_own = self._geo.copy(), True
+        return self._geo
 
     def _log(self, event: tuple[Any, ...]) -> None:
         """Add a line to the public log (only the last lines are kept: ``Match.history`` has them all)."""
@@ -432,7 +440,7 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
                 self.kind[i] = "clearing"
         self.in_hand = None
         self._log(("place", p, tile, LABELS[i], r))
-        self._geo = self._geo.after_placing(self.kind, self.stones, i)
+        self._own_layout().place(self.kind, self.stones, i)
         self._begin_actions(p, NORMAL)
 
     def _bring(self, action: Bring) -> None:
@@ -490,7 +498,7 @@ class TikalState(PositionReaders, Offers, AuctionRounds, State):
         p, i = self._seat(), INDEX[action.space]
         self.camp_of[i] = p
         self.camps_left[p] -= 1
-        self._geo = self._geo.after_camp(self.camp_of, self.players, BASE)
+        self._own_layout().set_camps(self.camp_of, self.players, BASE)
         self._log(("camp", p, action.space))
         self._spend(COSTS["camp"])
 
