@@ -405,13 +405,23 @@ class _MovesFrom:
 
     def __init__(self, i: int, dsts: list[tuple[int, int]], hops: bool) -> None:
         self.dsts, self.hops = dsts, hops
-        self.dearest = max([c for _, c in dsts], default=0)
-        pairs = [move_actions(i, j, c) for j, c in dsts]
-        self.moves = ([explorer for explorer, _ in pairs], [leader for _, leader in pairs])
+        explorers: list[Move] = []
+        leaders: list[Move] = []
+        dearest = 0
+        for j, c in dsts:
+            explorer, leader = move_actions(i, j, c)
+            explorers.append(explorer)
+            leaders.append(leader)
+            dearest = max(dearest, c)
+        self.dearest, self.moves = dearest, (explorers, leaders)
 
     def within(self, piece: int, ap: int) -> list[Move]:
         """The moves of ``piece`` costing at most ``ap``, in space order."""
-        return [a for a, (_, c) in zip(self.moves[piece], self.dsts) if c <= ap]
+        out = []
+        for a, (_, c) in zip(self.moves[piece], self.dsts):
+            if c <= ap:
+                out.append(a)
+        return out
 
 
 def offer_numbers() -> tuple[int, int, int, int, int, int, int, int]:

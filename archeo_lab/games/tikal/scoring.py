@@ -100,11 +100,11 @@ def breakdown(state: Any, seat: int) -> dict[str, Any]:
     {'temples': {}, 'temple_points': 0, 'treasure_points': 0, 'total': 0}
     """
     guard, expl, leader_at, value = state.guard, state.expl, state.leader_at, state.value
-    mine = expl[seat]
-    # A seat with no piece on an unguarded temple cannot hold it: only the others are counted.
-    temples = {LABELS[i]: value[i] for i in state.layout().temples
-               if (mine[i] or leader_at[seat] == i or guard[i] is not None)
-               and holder(guard, expl, leader_at, i) == seat}
+    mine, temples = expl[seat], {}
+    for i in state.layout().temples:
+        # A seat with no piece on an unguarded temple cannot hold it: only the others are counted.
+        if (mine[i] or leader_at[seat] == i or guard[i] is not None) and holder(guard, expl, leader_at, i) == seat:
+            temples[LABELS[i]] = value[i]
     treasure = treasure_score(state.treasures[seat])
     return {"temples": temples, "temple_points": sum(temples.values()), "treasure_points": treasure,
             "total": sum(temples.values()) + treasure}
