@@ -461,14 +461,16 @@ class Offers(Position):
 
     def _legal_place(self, tile: int) -> list[PlaceTile]:
         """A, "Mettre en jeu un hexagone" (see ``placements``; ``refusals.check_place`` words it)."""
-        frontier = sorted(self._geo.frontier.items())
+        frontier = self._geo.frontier
+        spaces = sorted(frontier)
         if TILE_BY_ID[tile].kind == "volcano":               # touching is enough, and only rotation 0
-            return [place_action(tile, i, 0) for i, _ in frontier]
+            return [place_action(tile, i, 0) for i in spaces]
         table = _PLACE_TABLE.get(tile)
         if table is None:
             table = _PLACE_TABLE[tile] = [{} for _ in range(SPACES)]
         out = []
-        for i, need in frontier:
+        for i in spaces:
+            need = frontier[i]
             acts = table[i].get(need)
             if acts is None:
                 turns = _LINKING.get((tile, need))
@@ -477,7 +479,7 @@ class Offers(Position):
                 acts = table[i][need] = [place_action(tile, i, r) for r in turns]
             out += acts
         if not out:                                          # no linked place at all: any free space next to one
-            out = [place_action(tile, i, r) for i, _ in frontier for r, _ in _ROTATIONS[tile]]
+            out = [place_action(tile, i, r) for i in spaces for r, _ in _ROTATIONS[tile]]
         return out
 
     # -- legal actions of the AP phase (B, "Utiliser ses points d'action"; checked by refusals.py) ------------
