@@ -43,7 +43,7 @@ from .components import (
 )
 from .encoding import ACTIONS, BID, BOXED, CHOOSE, PIECES, PLACE, RESERVE, Position
 from .hexgrid import (
-    INDEX, LABELS, NEIGHBOURS, OPPOSITE, SPACES, distinct_rotations, frontier_need, links, rotated, side_mask,
+    ANY_SIDE, INDEX, LABELS, NEIGHBOURS, OPPOSITE, SPACES, distinct_rotations, frontier_need, links, rotated, side_mask,
 )
 
 #: A ``TikalState`` (``state.py`` mixes ``Offers`` in and imports this module, so the type is not named here).
@@ -63,10 +63,10 @@ _KINDS_ALPHA = tuple(TREASURE_KINDS.index(k) for k in sorted(TREASURE_KINDS))
 _MAX_LEVEL = max(LEVEL_PIECES)
 #: Per tile: its distinct rotations with the sides that carry stones.
 _ROTATIONS = {t.id: tuple((r, side_mask(rotated(t.stones, r))) for r in distinct_rotations(t.stones)) for t in TILES}
-#: Per tile, space and ``frontier_need``: the placements (filled on demand).
-_PLACE_TABLE: dict[int, list[dict[int, list[PlaceTile]]]] = {}
-#: (tile, need) -> the rotations of the tile that link on a space needing ``need`` (``links``).
-_LINKING: dict[tuple[int, int], list[int]] = {}
+#: Per tile: the rotations that link on a space, by its ``frontier_need`` (0 to ``ANY_SIDE``, filled on demand),
+#: and every placement of the tile, by space * 6 + rotation (None for a rotation that repeats a picture), made
+#: in one go at the tile's first list, so that the actions one list reads lie together in memory.
+_PLACE_BY_TILE: dict[int, tuple[list[list[int] | None], list[PlaceTile | None]]] = {}
 
 
 def check(state: TikalState, action: Action) -> str | None:
@@ -465,19 +465,21 @@ class Offers(Position):
         spaces = sorted(frontier)
         if TILE_BY_ID[tile].kind == "volcano":               # touching is enough, and only rotation 0
             return [place_action(tile, i, 0) for i in spaces]
-        table = _PLACE_TABLE.get(tile)
+        table = _PLACE_BY_TILE.get(tile)
         if table is None:
-            table = _PLACE_TABLE[tile] = [{} for _ in range(SPACES)]
-        out = []
+            distinct = {r for r, _ in _ROTATIONS[tile]}
+            table = _PLACE_BY_TILE[tile] = ([None] * (ANY_SIDE + 1), [
+                place_action(tile, i, r) if r in distinct else None for i in range(SPACES) for r in range(len(SIDES))])
+        linking, placements = table
+        out: list[PlaceTile] = []
         for i in spaces:
             need = frontier[i]
-            acts = table[i].get(need)
-            if acts is None:
-                turns = _LINKING.get((tile, need))
-                if turns is None:
-                    turns = _LINKING[tile, need] = [r for r, mask in _ROTATIONS[tile] if links(need, mask)]
-                acts = table[i][need] = [place_action(tile, i, r) for r in turns]
-            out += acts
+            turns = linking[need]
+            if turns is None:
+                turns = linking[need] = [r for r, mask in _ROTATIONS[tile] if links(need, mask)]
+            first = i * len(SIDES)
+            for r in turns:
+                out.append(placements[first + r])  # type: ignore[arg-type]  # a linking rotation is never None
         if not out:                                          # no linked place at all: any free space next to one
             out = [place_action(tile, i, r) for i in spaces for r, _ in _ROTATIONS[tile]]
         return out
