@@ -455,10 +455,8 @@ class Wholes(Answer):
 
     def _named(self, value: Any) -> Any:
         if isinstance(value, str) and self.names:
-            key = " ".join(value.split()).lower()
-            for name, number in self.names.items():
-                if name.lower() == key:
-                    return number
+            lowered = {name.lower(): number for name, number in self.names.items()}
+            return lowered.get(" ".join(value.split()).lower(), value)
         return value
 
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:

@@ -69,6 +69,14 @@ _ROTATIONS = {t.id: tuple((r, side_mask(rotated(t.stones, r))) for r in distinct
 _PLACE_BY_TILE: dict[int, tuple[list[list[int] | None], list[PlaceTile | None]]] = {}
 
 
+def _placements_of(tile: int) -> tuple[list[list[int] | None], list[PlaceTile | None]]:
+    """``_PLACE_BY_TILE[tile]``, made and kept: no linking rotations yet, and every placement of the tile."""
+    distinct = {r for r, _ in _ROTATIONS[tile]}
+    table = _PLACE_BY_TILE[tile] = ([None] * (ANY_SIDE + 1), [
+        place_action(tile, i, r) if r in distinct else None for i in range(SPACES) for r in range(len(SIDES))])
+    return table
+
+
 def check(state: TikalState, action: Action) -> str | None:
     """``None`` if ``action`` (a readable Tikal action) may be played now, else why not."""
     phase = _PHASE.get(type(action), ACTIONS)
@@ -465,12 +473,7 @@ class Offers(Position):
         spaces = sorted(frontier)
         if TILE_BY_ID[tile].kind == "volcano":               # touching is enough, and only rotation 0
             return [place_action(tile, i, 0) for i in spaces]
-        table = _PLACE_BY_TILE.get(tile)
-        if table is None:
-            distinct = {r for r, _ in _ROTATIONS[tile]}
-            table = _PLACE_BY_TILE[tile] = ([None] * (ANY_SIDE + 1), [
-                place_action(tile, i, r) if r in distinct else None for i in range(SPACES) for r in range(len(SIDES))])
-        linking, placements = table
+        linking, placements = _PLACE_BY_TILE.get(tile) or _placements_of(tile)
         out: list[PlaceTile] = []
         for i in spaces:
             need = frontier[i]
