@@ -64,7 +64,7 @@ def tournament(game: str, bots, *, games: int = 10, seed: int = 0, players: int 
     Returns a ``TournamentResult`` (``.table``, ``.pairwise``, ``.errors``,
     ``.notes``, ``.plot()``).  A progress bar shows in notebooks and terminals
     (``progress=False`` hides it).  See ``archeo_lab.theory.tournaments`` and
-    ``docs/class_tournaments.md``.
+    ``docs/howto/class_tournament.md``.
     """
     from .theory.tournaments import terminal_progress
     from .theory.tournaments import tournament as _tournament

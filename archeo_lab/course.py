@@ -234,6 +234,9 @@ def needs(path: str | Path) -> list[str]:
 
     ``[]`` when it needs nothing (or states nothing).  Links may point into the primer
     (``06_game_theory.ipynb#Auctions``: the primer is needed) and, from ``exercises/``, up a folder.
+    A part of the line (between semicolons or sentences) that says "not required", "not needed",
+    "optional" or "easier after" names notebooks that help, not ones that are needed: its links are
+    left out.
     """
     for cell in _cells(path)[:3]:
         if cell["cell_type"] != "markdown":
@@ -241,7 +244,9 @@ def needs(path: str | Path) -> list[str]:
         found = re.search(r"\*\*(?:You need|Prerequisites):\*\*(.*?)(?:\*\*Time:\*\*|\n>?[ \t]*\n|$)",
                           _source(cell), re.S)
         if found:
-            names = re.findall(r"\]\((?:\.\./)?(\d\d_[a-z_]+)\.ipynb", found.group(1))
+            needed = [part for part in re.split(r";|\.\s", found.group(1))
+                      if not re.search(r"not required|not needed|optional|easier after", part)]
+            names = re.findall(r"\]\((?:\.\./)?(\d\d_[a-z_]+)\.ipynb", ";".join(needed))
             return list(dict.fromkeys(names))
     return []
 

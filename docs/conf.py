@@ -50,7 +50,7 @@ extensions = [
 root_doc = "docs/index"
 include_patterns = ["docs/**", "tutorials/**"]
 exclude_patterns = [
-    "docs/screenshots/**", "docs/_ext/**", "docs/_static/**", "docs/_root/**", "docs/class_tournaments.md",  # included by a how-to
+    "docs/screenshots/**", "docs/_ext/**", "docs/_static/**", "docs/_root/**",
     "**/.ipynb_checkpoints/**",
     "tutorials/exercises/bots/**",          # students' bot files, not pages
     "tutorials/student/**",                 # student versions a teacher made (archeo_lab.exercises.student)

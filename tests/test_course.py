@@ -69,6 +69,15 @@ def test_needs_are_read_from_the_opening_box(tmp_path):
     assert course.needs(path) == ["01_cibola", "06_game_theory"]
     path.write_text(json.dumps({"cells": [{"cell_type": "markdown", "source": "> **You need:** nothing.\n"}]}))
     assert course.needs(path) == []
+    # the primer's line: the games that help but are not required are not prerequisites on the map
+    path.write_text(json.dumps({"cells": [{"cell_type": "markdown", "source": (
+        "> **You need:** [01 · Cibola](01_cibola.ipynb) (the bid); the other games help but are not required\n"
+        "> ([02 · Quetzal](02_quetzal.ipynb), [05 · Tikal](05_tikal.ipynb)).\n>\n> **Time:** 5 minutes.\n")}]}))
+    assert course.needs(path) == ["01_cibola"]
+    path.write_text(json.dumps({"cells": [{"cell_type": "markdown", "source": (
+        "> **You need:** [00 · Start here](00_start_here.ipynb). The auction section is easier after\n"
+        "> [01 · Cibola](01_cibola.ipynb) (another auction).\n")}]}))
+    assert course.needs(path) == ["00_start_here"]
 
 
 def test_step_lookup():

@@ -43,7 +43,7 @@ def class_tournament():
     from archeo_lab.exercises import class_tournament as ex
 
     students = ex.load_bots(ROOT / "tutorials" / "exercises" / "bots")
-    result = al.tournament("cibola", {"random": "random", "greedy": "greedy", **students}, games=10, seed=2026)
+    result = al.tournament("cibola", ex.entrants(students), games=10, seed=2026)
     ex.use(result, *ex.PAIR)
     return ex
 
@@ -73,6 +73,20 @@ def test_within_the_stated_precision_is_right_and_rounding_is_close_never_too_hi
     assert "percentage" in p.judge("q", 4.912)[1]
 
 
+def test_a_probability_of_0_or_1_means_never_or_always_not_a_rounding():
+    """Exercise 1's q5 answered (0, 1), a pure strategy for a mixed one, was called close ("rounded to a whole
+    number"); a probability's 0 and 1 say never and always."""
+    p = _exercise(Number(decimals=3, probability=True), Fraction(1, 5))
+    assert p.judge("q", 0) == (WRONG, "this answer is too low")
+    assert p.judge("q", 1) == (WRONG, "this answer is too high")
+    assert p.judge("q", 0.2)[0] == RIGHT and p.judge("q", 0.19)[0] == WRONG
+    assert _exercise(Number(decimals=3, probability=True), Fraction(9999, 10000)).judge("q", 1)[0] == RIGHT
+    assert _exercise(Number(decimals=3, probability=True), Fraction(3, 5)).judge("q", 0.6)[0] == RIGHT
+    pair = _exercise(Numbers(["p", "q"], probability=True), (Fraction(1, 5), Fraction(4, 5)))
+    assert pair.judge("q", (0, 1)) == (WRONG, "p is too low; q is too high")
+    assert _exercise(Number(decimals=3), Fraction(1, 5)).judge("q", 0)[0] == CLOSE   # a value may be rounded
+
+
 def test_not_done_and_answers_that_look_empty():
     ex = _exercise(Number(decimals=2), Fraction(0))
     assert ex.judge("q", ...)[0] == NOT_DONE
@@ -89,6 +103,27 @@ def test_not_done_and_answers_that_look_empty():
     assert seat.judge("q", 0)[0] == RIGHT
     yes = _exercise(YesNo(), False)
     assert yes.judge("q", False)[0] == RIGHT and yes.judge("q", 0)[0] == WRONG
+
+
+def test_a_student_file_named_like_a_built_in_bot_is_refused_by_name():
+    from archeo_lab.exercises import class_tournament as ex
+
+    assert list(ex.entrants({"ada": "greedy"})) == ["random", "greedy", "ada"]
+    with pytest.raises(ValueError, match=r"rename random\.py: the built-in bot 'random' plays in this tournament"):
+        ex.entrants({"ada": "greedy", "random": "greedy"})
+
+
+def test_a_check_before_the_cell_it_reads_says_what_to_run_and_spends_no_hint():
+    """Exercise 7's answers are read off the tournament cell: after a kernel restart a check must not raise."""
+    ex = Exercise("demo")
+
+    def not_run_yet():
+        raise LookupError("run the tournament cell first (it calls ex.use(result, ...))")
+
+    ex.question("q", "q, demo", not_run_yet, Number(decimals=3), ["h1", "h2", "h3"])
+    feedback = ex.check("q", 0.5)
+    assert feedback.status == NOT_DONE and "run the tournament cell first" in str(feedback)
+    assert ex.check("q", 0.25).hint == "" and ex.last == {"q": NOT_DONE}
 
 
 def test_hints_escalate_with_each_different_wrong_answer():
@@ -319,7 +354,26 @@ def test_answer_key_is_built_from_the_teacher_versions(tmp_path):
     pages = build([ROOT / "tutorials" / "exercises" / "03_luxor_backward_induction.ipynb"], tmp_path)
     html = pages[0].read_text(encoding="utf-8")
     assert "right" in html and "Traceback" not in html
+    assert "answer key verdicts" not in html                 # the verdicts cell is taken out of the page
     assert (tmp_path / "index.html").read_text().count("<li>") >= 1
+
+
+def test_answer_key_stops_when_a_check_does_not_say_right(tmp_path):
+    """A check prints its verdict and never raises: the build asks the kernel for the verdicts (docs/howto)."""
+    from archeo_lab.exercises.answer_key import build
+
+    source = ROOT / "tutorials" / "exercises" / "03_luxor_backward_induction.ipynb"
+    nb = json.loads(source.read_text())
+    first = next(i for i, c in enumerate(nb["cells"]) if "ex.check(" in "".join(c["source"]))
+    cell = "".join(nb["cells"][first]["source"])
+    key = cell.split('ex.check("')[1].split('"')[0]
+    nb["cells"][first]["source"] = f'ex.check("{key}", 10**6)\n'
+    broken = tmp_path / "broken" / source.name
+    broken.parent.mkdir()
+    broken.write_text(json.dumps(nb))
+    with pytest.raises(SystemExit, match=f"{source.name}: not every check said right after Run All \\({key}: wrong"):
+        build([broken], tmp_path / "out")
+    assert not (tmp_path / "out" / f"{source.stem}.html").exists()
 
 
 # -- the primer ---------------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ changes it.  A move fails (``BotForfeit``, with the bot's name and the reason) w
   that changes nothing here, but it is cheating, and is reported so.
 
 The worker also cannot write to files (a file-size limit of 0) and its prints are discarded; it runs
-under your account, so it can still read (or delete) your files: see ``docs/class_tournaments.md``
+under your account, so it can still read (or delete) your files: see ``docs/howto/class_tournament.md``
 for what this protects and what it does not, and how to go further (a container).
 
 Files start in a fresh interpreter (``python -m archeo_lab.bots.isolation``): nothing of your

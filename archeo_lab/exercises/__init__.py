@@ -23,7 +23,9 @@ right, rounded and wrong answers for every question):
   a seat or a number.
 * **Hints escalate by themselves**: the exercise counts the different wrong
   answers given to each question; the first hint is a concept or a question,
-  the last the method, and no hint is the solving call.  An answer it cannot
+  the last the method; the first never names a library call, and the later
+  ones name the solver only where the question is to check a derivation
+  with it.  An answer it cannot
   read is told the accepted form and spends no hint.
 * A recognised mistake (a known misconception) is named; every message is
   true of the answer it is given for.
@@ -189,7 +191,8 @@ class Number(Answer):
     whatever form.  Close: a decimal with fewer places than asked (a whole number counts as 0 places)
     that is the exact value rounded (or cut) to the places it has.
     Otherwise wrong, with too high / too low, which is then true.  ``probability=True`` also recognises a
-    percentage (100 times the value).
+    percentage (100 times the value), and reads 0 and 1 as what they say (never, always), not as a
+    probability rounded to units: a learner who answers 0 for a mixed strategy has a pure one in mind.
     """
 
     decimals: int = 3
@@ -206,8 +209,9 @@ class Number(Answer):
         """Judge one number against ``expected``: right within the stated precision, close if it is a
         rounding just outside, else wrong."""
         value, given = _as_number(answer, what)
-        if given is None and value.denominator == 1 and not isinstance(answer, (Fraction, str)):
-            given = 0                   # a whole number may be a value rounded to units
+        if (given is None and value.denominator == 1 and not isinstance(answer, (Fraction, str))
+                and not self.probability):
+            given = 0                   # a whole number may be a value rounded to units (not a probability)
         exact = expected if isinstance(expected, Fraction) else Fraction(expected)
         error = abs(value - exact)
         if error <= Fraction(1, 2 * 10 ** self.decimals):
@@ -555,8 +559,9 @@ class Exercise:
         """Declare a question.
 
         ``expected()`` computes the answer from the position; ``answer`` is the accepted form
-        (``Number(decimals=3)``...); ``hints`` go from a concept or a question to the method (never
-        the solving call); ``mistakes`` are ``(value(), message)`` pairs for known wrong answers.
+        (``Number(decimals=3)``...); ``hints`` go from a concept or a question to the method (the
+        solving call only where the question is to check a derivation with the solver); ``mistakes``
+        are ``(value(), message)`` pairs for known wrong answers.
         """
         if key in self._questions:
             raise ValueError(f"question {key!r} is declared twice")
@@ -635,7 +640,10 @@ class Exercise:
         q = self._question(key)
         if _unfinished(answer):
             return NOT_DONE, "replace the ... with your answer, then run this cell again", True
-        expected = q.expected()
+        try:
+            expected = q.expected()
+        except LookupError as exc:         # the answer is read off an earlier cell not run yet (a kernel restart)
+            return NOT_DONE, str(exc).strip("'\""), True
         try:
             status, message = q.answer.judge(answer, expected)
         except Unreadable as exc:

@@ -3,20 +3,43 @@
     python -m archeo_lab.exercises.answer_key --out answer-key/
 
 Each notebook of ``tutorials/exercises/`` (or the ones named) is run from top to
-bottom in its own folder, as Run All does (a cell that raises stops the build
-with the notebook's name), and written as ``<name>.html`` with its outputs:
-every check answers "right".  ``index.html`` lists them with the teacher's
-pages.  Needs ``nbclient`` and ``nbconvert`` (installed with JupyterLab).
+bottom in its own folder, as Run All does, and written as ``<name>.html`` with
+its outputs.  The build stops with the notebook's name when a cell raises or
+when a question's last check did not answer "right" (a check prints its verdict
+and never raises, so the kernel is asked for ``ex.exercise.last`` at the end):
+a key that exists is a key whose checks all said "right".  ``index.html`` lists
+them with the teacher's pages.  Needs ``nbclient`` and ``nbconvert`` (installed
+with JupyterLab).
 """
 
 from __future__ import annotations
 
 import html
+import json
 from pathlib import Path
 
 from .student import EXERCISES, notebooks_from_arguments
 
 __all__ = ["build", "main"]
+
+#: Run after the notebook's own cells (and taken out again before the page is written): each question's
+#: last verdict, as one line of JSON after this marker.
+_MARKER = "archeo-lab answer key verdicts:"
+_VERDICTS = ("import json as _json\n"
+             f"print({_MARKER!r}, _json.dumps({{'questions': list(ex.exercise.questions), "
+             "'last': dict(ex.exercise.last)}))")
+
+
+def not_right(outputs: list, notebook: str) -> list[str]:
+    """The questions whose last check did not say "right", read from the verdicts cell's ``outputs``."""
+    text = "".join(o.get("text", "") for o in outputs if o.get("output_type") == "stream")
+    line = next((ln for ln in text.splitlines() if ln.startswith(_MARKER)), None)
+    if line is None:
+        raise SystemExit(f"{notebook}: no exercise named ex.exercise after Run All (the answer key reads its "
+                         f"checks' verdicts)")
+    seen = json.loads(line[len(_MARKER):])
+    return [f"{q}: {seen['last'].get(q, 'not checked')}" for q in seen["questions"]
+            if seen["last"].get(q) != "right"]
 
 
 def build(notebooks: list[Path], out: Path, timeout: int = 300) -> list[Path]:
@@ -35,7 +58,11 @@ def build(notebooks: list[Path], out: Path, timeout: int = 300) -> list[Path]:
         nb = nbformat.read(path, as_version=4)
         client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=False,
                                 resources={"metadata": {"path": str(path.resolve().parent)}})
+        nb.cells.append(nbformat.v4.new_code_cell(_VERDICTS))
         client.execute()
+        wrong = not_right(nb.cells.pop().outputs, path.name)
+        if wrong:
+            raise SystemExit(f"{path.name}: not every check said right after Run All ({'; '.join(wrong)})")
         body, _ = exporter.from_notebook_node(nb)
         page = out / f"{path.stem}.html"
         page.write_text(body, encoding="utf-8")

@@ -7,7 +7,7 @@ their own (``archeo_lab.bots.isolation.IsolatedBot``): loading runs none of
 their code in the teacher's process.  A file that cannot be a bot (a syntax
 error, no ``class Bot``) still enters, and every game it plays is reported
 against that student as a forfeit, with the reason, instead of stopping the
-tournament.  ``docs/class_tournaments.md`` is the teacher's guide.
+tournament.  ``docs/howto/class_tournament.md`` is the teacher's guide.
 
 The questions read the tournament the class ran (``use(result, a, b)``): which
 bot won, and whether bot ``a`` is really better than bot ``b``, judged on the
@@ -27,7 +27,7 @@ from archeo_lab.theory import binomial_test, head_to_head
 
 from . import Choice, Exercise, Number, Wholes, YesNo
 
-__all__ = ["load_bots", "use", "check", "exercise", "intervals_overlap", "PAIR"]
+__all__ = ["load_bots", "entrants", "use", "check", "exercise", "intervals_overlap", "PAIR"]
 
 #: The pair the questions compare unless the notebook says otherwise: an example bot against random.
 PAIR = ("example_thrifty", "random")
@@ -41,6 +41,10 @@ def load_bots(folder: str | Path, *, time_limit: float = 1.0,
     ``class Bot`` is known at once (``bot.broken``) and reported as that bot's forfeits.  Its code
     runs in a worker process when it plays (``al.tournament`` or ``al.Match``).  A missing or empty
     folder gives a warning (and no bots), so a typo in the path does not pass unnoticed.
+
+    ``time_limit`` (seconds a move) and ``memory_limit`` (MB) hold when a bot plays on its own, in
+    ``al.Match`` or a board; in ``al.tournament`` every bot plays under the tournament's own
+    ``time_limit`` and ``memory_limit``, the same for all.
     """
     folder = Path(folder)
     if not folder.is_dir():
@@ -52,6 +56,24 @@ def load_bots(folder: str | Path, *, time_limit: float = 1.0,
         warnings.warn(f"load_bots: the folder {str(folder)!r} holds no .py bot files: no student bots entered",
                       stacklevel=2)
     return {p.stem: IsolatedBot(p, time_limit=time_limit, memory_limit=memory_limit) for p in files}
+
+
+def entrants(students: dict[str, IsolatedBot], yardsticks: tuple[str, ...] = ("random", "greedy")) -> dict:
+    """The tournament's entrants: the built-in ``yardsticks`` (bot names of ``archeo_lab.bots``), then the students.
+
+    A student's file named like a yardstick (``random.py``) would silently take that bot's place in the
+    table: it is refused, naming the file to rename.
+
+    >>> entrants({})
+    {'random': 'random', 'greedy': 'greedy'}
+    """
+    clash = [name for name in students if name in yardsticks]
+    if clash:
+        one = len(clash) == 1
+        bots, play, names = ("bot", "plays", "that name") if one else ("bots", "play", "those names")
+        raise ValueError(f"rename {', '.join(f'{name}.py' for name in clash)}: the built-in {bots} "
+                         f"{', '.join(map(repr, clash))} {play} in this tournament under {names}")
+    return {**{name: name for name in yardsticks}, **students}
 
 
 def intervals_overlap(result, a: str, b: str) -> bool:
@@ -170,7 +192,10 @@ TEACHER = {
     "prerequisites": "the tutorial 07 · Bots and tournaments; the primer's expected value (for the binomial law).",
     "model": "Each student drops `<name>.py` (a class `Bot` with `choose(state)`) into `bots/`; the teacher runs "
              "the notebook. The three example bots stay in the folder (one crashes on purpose). Every pair of bots "
-             "plays 10 games in each seating of two-player Cibola, seeded: the same files give the same table.",
+             "plays 10 games in each seating of two-player Cibola, seeded: the same files give the same table. "
+             "Run it on the projector, so that the class answers on its own table; use a seed of your own, kept "
+             "secret until the results are out; with a whole class (30 bots: 435 pairs) use `games=3` and "
+             "`processes=2` (`docs/howto/class_tournament.md`).",
     "answers_depend_on": "The answers depend on the bots the class enters: the checks read the tournament the "
                          "notebook ran (`ex.use(result, a, b)`). Questions 2-5 compare the pair `ex.PAIR` "
                          "(`example_thrifty` against `random`) unless the notebook sets another pair, for example a "
