@@ -312,6 +312,24 @@ def test_temple_rule_book_example_lucie_2_jean_1_and_a_draw_marie_1():
     assert state.hands[LUCIE] == ["VA-01", "VA-02"] and state.hands[MARIE] == ["TA-01"]
 
 
+def test_temple_slots_give_the_four_printed_rewards_and_slot_1_the_reconstructed_one():
+    """The rule book prints 'choisir 2 cartes Objet', 'choisir 1 carte Objet ... puis piocher la première carte Objet
+    de la pile' and 'choisir 1 carte Objet' twice; its example places slots 2, 4 and 5, so slot 3 is the second
+    'choisir 1 carte Objet' (rules version 2).  Slot 1 (choose 2, draw 1) is a reconstruction."""
+    rewards = {loc.key: (loc.picks, loc.draws) for loc in components.LOCATIONS if loc.area == "temple"}
+    assert rewards == {"temple-1": (2, 1), "temple-2": (2, 0), "temple-3": (1, 0), "temple-4": (1, 1),
+                       "temple-5": (1, 0)}
+    assert sorted(rewards[f"temple-{slot}"] for slot in (2, 3, 4, 5)) == sorted([(2, 0), (1, 1), (1, 0), (1, 0)])
+    state = position(players=3, reserves=[[0, 0, 0, 0], [0, 0, 0, 0], [0, 1, 0, 0]], temple=TEMPLE8,
+                     groups={"temple-3": [(JEAN, "archaeologist", 0, 1, 0, False)]}, to_move=MARIE)
+    state.apply("place 1 archaeologist on temple-5 (1 white)")
+    pile = len(state.deck)
+    assert state.current_player == JEAN and len(state.legal_actions()) == 8
+    state.apply("take MU-01")
+    assert state.hands[JEAN] == ["MU-01"] and len(state.deck) == pile, "slot 3 chooses one card and draws none"
+    assert state.current_player == MARIE
+
+
 def test_activation_follows_the_printed_order():
     state = position(players=3, reserves=[[0, 0, 0, 0], [0, 0, 0, 0], [1, 0, 0, 0]], temple=TEMPLE8, first=0,
                      hands=[["VA-03"], ["VA-04"], []],

@@ -113,7 +113,8 @@ def _temple(slot: int, cost: int, picks: int, draws: int, status: str) -> Locati
     if draws:
         text += f", then draw {draws} from the pile"
     return Location(f"temple-{slot}", f"Temple {slot}", f"Temple, case {slot}", "unique", _ARCH, cost, text,
-                    status, "rule book 'Le temple' (costs 5..1, example slots 2, 4, 5); GAPS 3.4 (slots 1, 3)",
+                    status, "rule book 'Le temple' (costs 5..1, example slots 2, 4, 5; the four printed rewards "
+                    "give slot 3 the second 'choose 1'); GAPS 3.4 (slot 1)",
                     picks, draws)
 
 
@@ -127,7 +128,7 @@ LOCATIONS = (
              "published", "rule book, 'La stèle du savoir'; unique per the location list"),
     _temple(1, 5, 2, 1, "reconstruction"),
     _temple(2, 4, 2, 0, "published"),
-    _temple(3, 3, 1, 1, "reconstruction"),
+    _temple(3, 3, 1, 0, "published"),
     _temple(4, 2, 1, 1, "published"),
     _temple(5, 1, 1, 0, "published"),
     Location("quarry", "Quarry", "Carrière", "bidding", _BOTH, 0, "take its 2 object cards and +1 VP",
@@ -313,7 +314,10 @@ STATUS = {
     "TEAM_MEEPLES": ("reconstruction", "6/5/4 meeples published, per player count GAPS 3.2 (2-3: 6, 4: 5, 5: 4)"),
     "ROUNDS": ("published", "rule book, 'Fin de partie'"),
     "LOCATIONS": ("published", "rule book, the location pages; kinds, colours and costs where printed"),
-    "TEMPLE slots 1 and 3": ("reconstruction", "GAPS 3.4: slot 1 choose 2 + draw 1, slot 3 choose 1 + draw 1"),
+    "TEMPLE slot 1": ("reconstruction", "GAPS 3.4: slot 1 choose 2 + draw 1"),
+    "TEMPLE slot 3": ("published", "the rule book prints four rewards, 'choisir 2 cartes', 'choisir 1 carte ... puis "
+                      "piocher', 'choisir 1 carte' twice; its example gives slots 2, 4 and 5, so the second 'choisir "
+                      "1 carte' is slot 3 or slot 1, and slot 3 here (GAPS 3.4 had choose 1 + draw 1)"),
     "VILLAGE costs and colour": ("reconstruction", "GAPS 3.4: 2/1/1 gold, archaeologists"),
     "ANNEX_BONUS": ("reconstruction", "bonuses published, which annex gives which: GAPS 3.4"),
     "SHIP_VP": ("reconstruction", "GAPS 3.4: a delivery of up to 3 cards, +2 / +1 VP"),

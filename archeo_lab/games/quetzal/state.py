@@ -34,9 +34,9 @@ the first-player token, 1 VP per 3 gold, the upgrades' VP; ties go to the most d
 are shared.
 
 Reconstructions (no public source; ``components.STATUS``, GAPS.md section 3): the toss odds, the
-team meeples per player count, Temple slots 1 and 3, the Village's costs and colour, the annexes'
-bonuses, the ships, the object deck and delivery values, the upgrades, the discovery track, the
-two-player neutral expedition.
+team meeples per player count, Temple slot 1 (slot 3 is read from the four printed rewards), the
+Village's costs and colour, the annexes' bonuses, the ships, the object deck and delivery values,
+the upgrades, the discovery track, the two-player neutral expedition.
 
 Decisions where the rules are silent (kept here, shown in the tutorial, tested):
 
@@ -581,7 +581,7 @@ class QuetzalGame(Game):
     title = "Quetzal"
     min_players, max_players = 2, 5
     variants = ("standard",)
-    rules_version = 1
+    rules_version = 2   # 2: Temple slot 3 is "choose 1 card", as the rule book's printed rewards give it
     summary = "worker placement, displacement auctions, dice odds"
     action_types = ACTION_TYPES
     state_class = QuetzalState
