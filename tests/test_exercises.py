@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import csv
 import importlib
 import json
 import os
@@ -354,7 +355,7 @@ def test_answer_key_is_built_from_the_teacher_versions(tmp_path):
     pages = build([ROOT / "tutorials" / "exercises" / "03_luxor_backward_induction.ipynb"], tmp_path)
     html = pages[0].read_text(encoding="utf-8")
     assert "right" in html and "Traceback" not in html
-    assert "answer key verdicts" not in html                 # the verdicts cell is taken out of the page
+    assert "exercise verdicts" not in html                   # the verdicts cell is taken out of the page
     assert (tmp_path / "index.html").read_text().count("<li>") >= 1
 
 
@@ -374,6 +375,38 @@ def test_answer_key_stops_when_a_check_does_not_say_right(tmp_path):
     with pytest.raises(SystemExit, match=f"{source.name}: not every check said right after Run All \\({key}: wrong"):
         build([broken], tmp_path / "out")
     assert not (tmp_path / "out" / f"{source.stem}.html").exists()
+
+
+def test_overview_reads_where_each_students_notebook_stands(tmp_path, capsys):
+    """``python -m archeo_lab.exercises.overview``: every check's last verdict per notebook, and per question."""
+    from archeo_lab.exercises.overview import main
+
+    source = ROOT / "tutorials" / "exercises" / "03_luxor_backward_induction.ipynb"
+    module = importlib.import_module("archeo_lab.exercises.luxor_backward_induction")
+    questions = list(module.exercise.questions)
+    nb = json.loads(source.read_text())
+    checks = [i for i, c in enumerate(nb["cells"]) if "".join(c["source"]).startswith("ex.check(")]
+    nb["cells"][checks[0]]["source"] = f'ex.check("{questions[0]}", 10**6)\n'           # a wrong answer
+    nb["cells"][checks[-1]]["source"] = f'ex.check("{questions[-1]}", ...)\n'           # not done yet
+    nb["cells"].insert(checks[1], {"cell_type": "code", "id": "raises", "metadata": {}, "execution_count": None,
+                                   "outputs": [],
+                                   "source": "raise ValueError('a cell that raises')"})
+    (tmp_path / "ada.ipynb").write_text(json.dumps(nb))
+    (tmp_path / "bob.ipynb").write_text(source.read_text())
+    (tmp_path / "notes.ipynb").write_text(json.dumps({**nb, "cells": nb["cells"][:1]}))
+    main([str(tmp_path), "--csv", str(tmp_path / "overview.csv")])
+    printed = capsys.readouterr().out
+    lines = printed.splitlines()
+    ada = next(ln for ln in lines if ln.startswith("ada.ipynb")).split()
+    bob = next(ln for ln in lines if ln.startswith("bob.ipynb")).split()
+    assert ada[1] == WRONG and ada[-1] == f"{len(questions) - 2}/{len(questions)}"
+    assert bob[1:-1] == [RIGHT] * len(questions) and bob[-1] == f"{len(questions)}/{len(questions)}"
+    assert "not read:\nnotes.ipynb: no exercise (ex.exercise) after Run All" in printed
+    right_row = next(ln for ln in lines if ln.startswith("right ")).split()
+    assert right_row[1:] == ["1"] + ["2"] * (len(questions) - 2) + ["1"]
+    rows = list(csv.reader((tmp_path / "overview.csv").open(encoding="utf-8")))
+    assert rows[0] == ["notebook", "exercise", "question", "verdict"] and len(rows) == 1 + 2 * len(questions) + 1
+    assert ["ada.ipynb", module.exercise.title, questions[-1], NOT_DONE] in rows
 
 
 # -- the primer ---------------------------------------------------------------------------------------------------

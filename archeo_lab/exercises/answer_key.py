@@ -15,38 +15,18 @@ with JupyterLab).
 from __future__ import annotations
 
 import html
-import json
 from pathlib import Path
 
+from . import RIGHT
+from .overview import execute
 from .student import EXERCISES, notebooks_from_arguments
 
 __all__ = ["build", "main"]
-
-#: Run after the notebook's own cells (and taken out again before the page is written): each question's
-#: last verdict, as one line of JSON after this marker.
-_MARKER = "archeo-lab answer key verdicts:"
-_VERDICTS = ("import json as _json\n"
-             f"print({_MARKER!r}, _json.dumps({{'questions': list(ex.exercise.questions), "
-             "'last': dict(ex.exercise.last)}))")
-
-
-def not_right(outputs: list, notebook: str) -> list[str]:
-    """The questions whose last check did not say "right", read from the verdicts cell's ``outputs``."""
-    text = "".join(o.get("text", "") for o in outputs if o.get("output_type") == "stream")
-    line = next((ln for ln in text.splitlines() if ln.startswith(_MARKER)), None)
-    if line is None:
-        raise SystemExit(f"{notebook}: no exercise named ex.exercise after Run All (the answer key reads its "
-                         f"checks' verdicts)")
-    seen = json.loads(line[len(_MARKER):])
-    return [f"{q}: {seen['last'].get(q, 'not checked')}" for q in seen["questions"]
-            if seen["last"].get(q) != "right"]
 
 
 def build(notebooks: list[Path], out: Path, timeout: int = 300) -> list[Path]:
     """Execute ``notebooks`` and write their HTML into ``out``; return the pages written."""
     try:
-        import nbformat
-        from nbclient import NotebookClient
         from nbconvert import HTMLExporter
     except ImportError as exc:  # pragma: no cover - the test environment has them
         raise SystemExit(f"the answer key needs nbclient and nbconvert (pip install nbconvert): {exc}") from exc
@@ -55,12 +35,12 @@ def build(notebooks: list[Path], out: Path, timeout: int = 300) -> list[Path]:
     exporter = HTMLExporter()
     pages = []
     for path in notebooks:
-        nb = nbformat.read(path, as_version=4)
-        client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=False,
-                                resources={"metadata": {"path": str(path.resolve().parent)}})
-        nb.cells.append(nbformat.v4.new_code_cell(_VERDICTS))
-        client.execute()
-        wrong = not_right(nb.cells.pop().outputs, path.name)
+        nb, seen = execute(path, timeout=timeout)
+        if seen is None:
+            raise SystemExit(f"{path.name}: no exercise named ex.exercise after Run All (the answer key reads its "
+                             "checks' verdicts)")
+        wrong = [f"{q}: {seen['last'].get(q, 'not checked')}" for q in seen["questions"]
+                 if seen["last"].get(q) != RIGHT]
         if wrong:
             raise SystemExit(f"{path.name}: not every check said right after Run All ({'; '.join(wrong)})")
         body, _ = exporter.from_notebook_node(nb)
