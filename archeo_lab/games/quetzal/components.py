@@ -113,8 +113,7 @@ def _temple(slot: int, cost: int, picks: int, draws: int, status: str) -> Locati
     if draws:
         text += f", then draw {draws} from the pile"
     return Location(f"temple-{slot}", f"Temple {slot}", f"Temple, case {slot}", "unique", _ARCH, cost, text,
-                    status, "rule book 'Le temple' (costs 5..1, example slots 2, 4, 5; the four printed rewards "
-                    "give slot 3 the second 'choose 1'); GAPS 3.4 (slot 1)",
+                    status, "rule book 'Le temple' (costs, rewards); slot 1: GAPS 3.4",
                     picks, draws)
 
 
@@ -315,9 +314,10 @@ STATUS = {
     "ROUNDS": ("published", "rule book, 'Fin de partie'"),
     "LOCATIONS": ("published", "rule book, the location pages; kinds, colours and costs where printed"),
     "TEMPLE slot 1": ("reconstruction", "GAPS 3.4: slot 1 choose 2 + draw 1"),
-    "TEMPLE slot 3": ("published", "the rule book prints four rewards, 'choisir 2 cartes', 'choisir 1 carte ... puis "
-                      "piocher', 'choisir 1 carte' twice; its example gives slots 2, 4 and 5, so the second 'choisir "
-                      "1 carte' is slot 3 or slot 1, and slot 3 here (GAPS 3.4 had choose 1 + draw 1)"),
+    # The rule book prints four rewards: 'choisir 2 cartes Objet', 'choisir 1 carte Objet ... puis piocher', and
+    # 'choisir 1 carte Objet' twice; its example places slots 2, 4 and 5, so the second 'choose 1' is slot 1's or
+    # slot 3's: slot 3 here (GAPS 3.4 had slot 3 choose 1 + draw 1, which left a printed 'choose 1' out).
+    "TEMPLE slot 3": ("published", "printed rewards 2 / 1 + draw / 1 / 1; example slots 2, 4, 5"),
     "VILLAGE costs and colour": ("reconstruction", "GAPS 3.4: 2/1/1 gold, archaeologists"),
     "ANNEX_BONUS": ("reconstruction", "bonuses published, which annex gives which: GAPS 3.4"),
     "SHIP_VP": ("reconstruction", "GAPS 3.4: a delivery of up to 3 cards, +2 / +1 VP"),
