@@ -153,6 +153,16 @@ def _mix() -> tuple[Fraction, Fraction]:
     return x[1], y[1]
 
 
+_PURE = ("0 and 1 are pure strategies, and the reduced game has no pure equilibrium: in each of its four cells one "
+         "player gains by switching bids. The equilibrium mixes: each bids 1 with a probability strictly between 0 "
+         "and 1")
+
+
+def _pure_if_none(pure: tuple[int, int]) -> tuple[int, int] | None:
+    """``pure`` as a known wrong answer to q5 while the reduced game has no pure equilibrium (else no mistake)."""
+    return None if _reduced().pure_equilibria() else pure
+
+
 def _p_rival_first() -> Fraction:
     """The probability that seat 1 wins the auction at the equilibrium."""
     full = game()
@@ -227,7 +237,8 @@ exercise.question(
               (lambda: tuple(1 - v for v in _mix()), "those are the probabilities of bidding 0; the question "
                                                       "asks for the probabilities of bidding 1"),
               (lambda: (1 - _mix()[1], 1 - _mix()[0]),
-               "p and q are swapped, and they are the probabilities of bidding 0, not 1")])
+               "p and q are swapped, and they are the probabilities of bidding 0, not 1"),
+              *((lambda pure=pure: _pure_if_none(pure), _PURE) for pure in ((0, 0), (0, 1), (1, 0), (1, 1)))])
 exercise.question(
     "q6", "q6, the rival picks first", _p_rival_first, Number(decimals=3, probability=True),
     ["When does seat 1 win the auction, given the torch?",
