@@ -448,6 +448,10 @@ class Wholes(Answer):
     seats: Sequence[int] = ()
     names: dict[str, int] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        #: ``names`` as they are read: lower case, one space between words (made once, not per answer).
+        self._read = {" ".join(name.split()).lower(): number for name, number in self.names.items()}
+
     def describe(self) -> str:
         named = f", or their labels such as {next(iter(self.names))!r}" if self.names else ""
         return f"{self.form} of {len(self.labels)} whole numbers ({', '.join(self.labels)}){named}"
@@ -458,9 +462,8 @@ class Wholes(Answer):
         return tuple(self._named(value) for value in answer)
 
     def _named(self, value: Any) -> Any:
-        if isinstance(value, str) and self.names:
-            lowered = {name.lower(): number for name, number in self.names.items()}
-            return lowered.get(" ".join(value.split()).lower(), value)
+        if isinstance(value, str) and self._read:
+            return self._read.get(" ".join(value.split()).lower(), value)
         return value
 
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
