@@ -590,7 +590,7 @@ class QuetzalGame(Game):
     # against 12 without (seeds 0-23); with 4 it scored 14.5 against 15.5 without, so 4 seats keep the default.
     # The hard level searches greedy's best 3 moves at every node (``tree_width``), as Tikal's does: over every move,
     # its deeper tree had the others answer at random, and it scored 44.5 of 80 against the default (seeds 0-39 and
-    # 200-239, rules version 2); with the best 3, see benchmarks/RESULTS.md ("The hard level against the default").
+    # 200-239, rules version 2); with the best 3, 53.5 of 80 (benchmarks/RESULTS.md, "The search bot").
     search_hints = {"rollout": "greedy", "rollout_sample": 24, "root_width": 8, "tree_width": {"hard": 3},
                     "players": {3: {"normalize": True}}}
 
