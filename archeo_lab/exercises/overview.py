@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -107,8 +106,7 @@ def _table(rows: list[dict]) -> str:
 def report(rows: list[dict]) -> str:
     """What ``main`` prints: a table per exercise, then the notebooks whose verdicts could not be read."""
     parts = []
-    exercises = Counter(r["exercise"] for r in rows if not r["problem"])
-    for title in exercises:
+    for title in dict.fromkeys(r["exercise"] for r in rows if not r["problem"]):     # in the order first met
         mine = [r for r in rows if r["exercise"] == title and not r["problem"]]
         parts.append(f"{title} ({len(mine)} notebook{'s' if len(mine) != 1 else ''})\n{_table(mine)}")
     problems = [f"{r['notebook']}: {r['problem']}" for r in rows if r["problem"]]
