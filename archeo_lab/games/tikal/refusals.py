@@ -409,7 +409,7 @@ class _MovesFrom:
     piece can take them all, the usual case: ``within`` filters the others).
     """
 
-    __slots__ = ("dsts", "hops", "dearest", "moves")
+    __slots__ = ("dsts", "hops", "dearest", "moves", "_within")
 
     def __init__(self, i: int, dsts: list[tuple[int, int]], hops: bool) -> None:
         self.dsts, self.hops = dsts, hops
@@ -422,13 +422,14 @@ class _MovesFrom:
             leaders.append(leader)
             dearest = max(dearest, c)
         self.dearest, self.moves = dearest, (explorers, leaders)
+        self._within: dict[int, list[Move]] = {}
 
     def within(self, piece: int, ap: int) -> list[Move]:
-        """The moves of ``piece`` costing at most ``ap``, in space order."""
-        out = []
-        for a, (_, c) in zip(self.moves[piece], self.dsts):
-            if c <= ap:
-                out.append(a)
+        """The moves of ``piece`` costing at most ``ap``, in space order (worked out once per piece and AP)."""
+        key = 2 * ap + piece
+        out = self._within.get(key)
+        if out is None:
+            out = self._within[key] = [a for a, (_, c) in zip(self.moves[piece], self.dsts) if c <= ap]
         return out
 
 
