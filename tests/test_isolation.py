@@ -106,9 +106,9 @@ def test_bad_student_bots_forfeit_by_name_and_leave_the_other_games_alone(tmp_pa
                "snoop": {"crash"}}
     for name, expected in reasons.items():
         played = [g for g in result.games if name in g["seats"]]
-        assert played and all(g["error"] is not None for g in played), name
+        assert played and all(g["errors"] for g in played), name
         # Each game's forfeit is the first failing bot's; every game with this bot failed for a reason.
-        mine = [g["error"] for g in played if g["error"]["bot"] == name]
+        mine = [e for g in played for e in g["errors"] if e["bot"] == name]
         assert mine and {e["reason"] for e in mine} <= expected, (name, mine[:2])
         assert all(name in e["message"] or e["message"] for e in mine)
     for g in result.games:          # against a fair bot, a bad one never wins: it forfeits first
@@ -123,7 +123,7 @@ def test_bad_student_bots_forfeit_by_name_and_leave_the_other_games_alone(tmp_pa
     clean = al.tournament("cibola", {"random": "random", "ada": students["ada"]}, games=1, seed=7,
                           progress=False, **LIMITS)
     assert good_games(result, {"random", "ada"}) == good_games(clean, {"random", "ada"})
-    assert all(g["error"] is None for g in clean.games)
+    assert all(not g["errors"] for g in clean.games)
 
 
 @needs_processes
@@ -185,6 +185,77 @@ def test_loading_runs_no_student_code_and_reports_broken_files(tmp_path):
     assert by_bot["typo"]["reason"] == "load" and "line 1" in by_bot["typo"]["message"]
     assert by_bot["nobot"]["reason"] == "load"
 
+
+@needs_processes
+def test_bots_that_cannot_load_all_forfeit_before_the_first_move(tmp_path):
+    """Two broken files never win against each other by the order of their seats: a file with no
+    class Bot, one with a syntax error (both found by reading them) and one that raises at import
+    (found only by loading it) all forfeit every game, with no win share; a fair bot wins each game
+    against them; they are charged one error per game each."""
+    folder = write_bots(tmp_path / "bots", {
+        "ada": GOOD,
+        "nobot": "def choose(state):\n    return state.legal_actions()[0]\n",
+        "typo": "class Bot\n    def choose(self, state): pass\n",
+        "raiser": "raise ImportError('a missing module')\nclass Bot:\n    def choose(self, state): pass\n",
+    })
+    bots = load_bots(folder, **LIMITS)
+    assert bots["raiser"].broken is None                 # nothing found by reading it
+    result = al.tournament("cibola", bots, games=1, seed=3, progress=False, **LIMITS)
+    broken = {"nobot", "typo", "raiser"}
+    rows = {r["bot"]: r for r in result.table}
+    for name in broken:
+        assert rows[name]["wins"] == 0 and rows[name]["errors"] == rows[name]["games"] == 6, rows[name]
+    assert rows["ada"]["wins"] == rows["ada"]["games"] == 6 and rows["ada"]["errors"] == 0
+    for g in result.games:
+        assert g["actions"] == 0 and g["scores"] is None
+        assert {e["bot"] for e in g["errors"]} == set(g["seats"]) & broken
+        assert {e["reason"] for e in g["errors"]} == {"load"}
+        if "ada" not in g["seats"]:
+            assert g["shares"] == [0.0, 0.0]                 # nobody came to play: nobody wins
+    assert "ImportError" in next(e["message"] for e in result.errors if e["bot"] == "raiser")
+
+
+
+SHADOW = '''
+class Bot:
+    """Gives its seat's class a winners() of its own, which hides the engine's (nothing to replace)."""
+    def choose(self, state):
+        me = state.current_player
+        type(state).winners = lambda self: [me]
+        return state.legal_actions()[0]
+'''
+
+BUSY = '''
+import copy, pickle, random
+import archeo_lab as al
+
+class Bot:
+    """Fair, but uses what makes the engine fill its own caches: copies, pickles, action texts, a bot."""
+    def __init__(self):
+        self.helper = al.bots.make("greedy", seed=1)
+    def choose(self, state):
+        copy.deepcopy(state)
+        pickle.loads(pickle.dumps(state))
+        legal = state.legal_actions()
+        for action in legal:
+            state.parse_action(str(action))
+            action.to_json()
+        return self.helper.choose(state) if random.random() < 0.5 else random.choice(legal)
+'''
+
+
+@needs_processes
+def test_adding_a_method_to_a_game_class_is_tampering_but_the_engines_own_caches_are_not(tmp_path):
+    """``type(state).winners = ...`` adds a member to the game's class (which inherits ``winners``): it is
+    reported as tampering, like replacing one.  A fair bot that copies, pickles and parses makes the engine
+    add its own caches to classes (``__slotnames__``, ``_field_cache``): never reported."""
+    bots = load_bots(write_bots(tmp_path / "bots", {"shadow": SHADOW, "busy": BUSY}), **LIMITS)
+    result = al.tournament("thebes", {"random": "random", **bots}, games=1, seed=4, progress=False,
+                           time_limit=2.0, memory_limit=300)
+    errors = {(e["bot"], e["reason"]) for e in result.errors}
+    assert errors == {("shadow", "tampering")}, result.errors
+    assert all("added archeo_lab.games.thebes" in e["message"] and e["message"].endswith(".winners")
+               for e in result.errors)
 
 
 @needs_processes

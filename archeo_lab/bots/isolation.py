@@ -135,9 +135,15 @@ def _receive(fd: int, limit: int | None) -> dict | None:
 
 # -- the worker side ------------------------------------------------------------------------------------
 
+#: Class attributes that appear by themselves on first use, not by a bot's doing: the actions' parsing caches
+#: (``Action._fields``, ``Action._regex``) and what ``copy`` and ``pickle`` note on a class with slots.
+_SELF_MADE = frozenset({"_field_cache", "_regex_cache", "__slotnames__"})
+
+
 def _engine_fingerprint(games: list[str]) -> dict[str, int]:
     """``{"module.Class.attr": id(value)}`` for the engine, the bots and the games' modules loaded now,
-    and their classes (what a bot could patch to rig its view of the rules)."""
+    and their classes (what a bot could patch to rig its view of the rules).  A class's own entry is
+    ``{"module.Class.": 0}`` as well, so that ``_tampered`` sees a member added to it."""
     watched = ("archeo_lab.engine", "archeo_lab.bots", *(f"archeo_lab.games.{key}" for key in games))
     marks = {}
     for name, module in list(sys.modules.items()):
@@ -147,18 +153,24 @@ def _engine_fingerprint(games: list[str]) -> dict[str, int]:
         for attr, value in list(vars(module).items()):
             marks[f"{name}.{attr}"] = id(value)
             if isinstance(value, type) and value.__module__ == name:
+                marks[f"{name}.{attr}."] = 0
                 for key, member in list(vars(value).items()):
                     marks[f"{name}.{attr}.{key}"] = id(member)
     return marks
 
 
 def _tampered(write_fd: int, before: dict[str, int], games: list[str], what: str) -> bool:
-    """Report (and say so) if the engine differs from its fingerprint ``before``: ``what`` replaced it."""
+    """Report (and say so) if the engine differs from its fingerprint ``before``: ``what`` replaced an
+    attribute, or added one to a class (a method that hides the inherited one: ``type(state).winners = ...``)."""
     after = _engine_fingerprint(games)
     changed = sorted(k for k, v in before.items() if after.get(k, v) != v)
+    added = sorted(k for k in after.keys() - before.keys()
+                   if k.rpartition(".")[0] + "." in before and k.rpartition(".")[2] not in _SELF_MADE)
     if changed:
         _send(write_fd, {"error": "tampering", "message": f"{what} replaced {changed[0]}"})
-    return bool(changed)
+    elif added:
+        _send(write_fd, {"error": "tampering", "message": f"{what} added {added[0]}"})
+    return bool(changed or added)
 
 
 def _seed_bot(bot: Any, seed: int) -> None:
@@ -539,6 +551,22 @@ class IsolatedBot:
         """The next ``choose`` starts a game: a fresh bot, its ``random`` seeded with ``seed``."""
         self._fresh, self._seed = True, seed
 
+    def ready(self, game: str) -> tuple[str, str] | None:
+        """Load the bot for a game of ``game`` now, before its first move; why it cannot play, or None.
+
+        A tournament asks every learner's seat before a game starts: a file that does not load forfeits
+        there, even when another seat would have been asked to move first (``broken`` keeps the reason).
+        """
+        if not self.broken:
+            try:
+                if not self.isolated:
+                    self._load_here()
+                elif self._worker is None or self._game != game:
+                    self._start(game)
+            except BotForfeit:
+                pass                      # loading failed: ``broken`` says why
+        return self.broken
+
     def reseed(self, seed: int) -> None:
         """Seed the bot's ``random`` (and its ``reseed``) before the next move (``Match`` calls it)."""
         self._seed = seed
@@ -585,9 +613,7 @@ class IsolatedBot:
 
     def _choose_here(self, state) -> Any:
         """No processes (Pyodide): the bot runs here; its time is checked after the move."""
-        if self._local is None or self._fresh:
-            self._local = self._make_local()
-            self._fresh = False
+        self._load_here()
         if self._seed is not None:
             _seed_bot(self._local, self._seed)
             self._seed = None
@@ -606,6 +632,12 @@ class IsolatedBot:
         if seconds > self.time_limit:
             raise BotForfeit(self.name, "time", f"took {seconds:.2f} s to move (the limit is {self.time_limit:g} s)")
         return self._resolve(state, action)
+
+    def _load_here(self) -> None:
+        """The bot of this game, made in this process (a fresh one at each ``new_game``)."""
+        if self._local is None or self._fresh:
+            self._local = self._make_local()
+            self._fresh = False
 
     def _make_local(self) -> Any:
         try:

@@ -18,7 +18,10 @@ its seat may know).  The referee (rules, scores, results) stays here.  If a
 bot hangs, exits, crashes, runs out of memory, answers garbage, plays an
 illegal move or changes the engine, that game is a forfeit: it is reported
 against that bot with the reason (``result.errors``), the bot gets no win
-share, the other seats share the win, and the tournament goes on.  Where
+share, the other seats share the win, and the tournament goes on.  Every
+learner's bot is loaded before a game's first move: bots that cannot load
+all forfeit at once (no win share for any of them), so that two broken
+files never win against each other by the order of their seats.  Where
 there are no processes (JupyterLite), learners' bots run here and only their
 time is checked, after each move; ``result.notes`` says so.
 
@@ -91,7 +94,7 @@ class TournamentResult:
     def errors(self) -> list[dict]:
         """Forfeits: which bot failed (``bot``), why (``reason``: time, exit, crash, memory, garbage,
         illegal, tampering, load), what happened (``message``), in which game (``seed``, ``seats``)."""
-        return [dict(g["error"], seed=g["seed"], seats=g["seats"]) for g in self.games if g["error"]]
+        return [dict(e, seed=g["seed"], seats=g["seats"]) for g in self.games for e in g["errors"]]
 
     @property
     def table(self) -> list[dict]:
@@ -106,7 +109,7 @@ class TournamentResult:
                 "bot": bot, "games": len(played), "wins": wins,
                 "win_rate": wins / len(played) if played else 0.0, "ci95": (low, high),
                 "mean_score": sum(scores) / len(scores) if scores else None,
-                "errors": sum(1 for g in played if g["error"] and g["error"]["bot"] == bot),
+                "errors": sum(1 for g in played for e in g["errors"] if e["bot"] == bot),
             })
         return sorted(rows, key=lambda r: (-r["win_rate"], r["bot"]))
 
@@ -309,32 +312,39 @@ class _Referee:
 
         key, players, variant, seed, seats, indices, bot_seeds = task
         state = get_game(key).new_state(players=players, seed=seed, variant=variant)
-        record = {"seed": seed, "seats": list(seats), "scores": None, "shares": [0.0] * players, "error": None,
+        record = {"seed": seed, "seats": list(seats), "scores": None, "shares": [0.0] * players, "errors": [],
                   "actions": 0}
         bots = [self.seat(i, s) for i, s in zip(indices, bot_seeds)]
 
-        def forfeit(seat: int, reason: str, message: str) -> dict:
-            record["error"] = {"bot": seats[seat], "reason": reason, "message": message}
-            others = [s for s in range(players) if s != seat]
+        def forfeit(*failed: tuple[int, str, str]) -> dict:
+            """Each (seat, reason, message) forfeits: no win share for them; the other seats share the win."""
+            record["errors"] = [{"bot": seats[s], "reason": r, "message": m} for s, r, m in failed]
+            others = [s for s in range(players) if s not in {f[0] for f in failed}]
             record["shares"] = [1 / len(others) if s in others else 0.0 for s in range(players)]
             return record
+
+        # A bot that cannot load never came to the table: every such seat forfeits before the first move.
+        absent = [(seat, *why) for seat, i in enumerate(indices)
+                  if self.kinds[i][0] == "learner" and (why := bots[seat].ready(key))]
+        if absent:
+            return forfeit(*absent)
 
         while not state.is_terminal:
             seat = state.current_player
             if record["actions"] >= MAX_ACTIONS:
-                return forfeit(seat, "time", f"the game did not end after {MAX_ACTIONS} actions")
+                return forfeit((seat, "time", f"the game did not end after {MAX_ACTIONS} actions"))
             # Bots see a determinized copy: hidden cards and bids resampled, nothing of the real deal.
             view = state.determinize(seat, Rng(bot_seeds[seat] + record["actions"]))
             try:
                 action = bots[seat].choose(view)
             except BotForfeit as exc:
-                return forfeit(seat, exc.reason, exc.detail)
+                return forfeit((seat, exc.reason, exc.detail))
             except Exception as exc:      # a built-in bot's own error
-                return forfeit(seat, "crash", _error_text(exc))
+                return forfeit((seat, "crash", _error_text(exc)))
             try:
                 state.apply(action)
             except IllegalAction as exc:
-                return forfeit(seat, "illegal", f"{quote(action)}: {exc}")
+                return forfeit((seat, "illegal", f"{quote(action)}: {exc}"))
             record["actions"] += 1
         winners = state.winners()
         record["scores"] = state.scores()
