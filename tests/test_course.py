@@ -168,6 +168,11 @@ def test_stated_time_is_the_computed_time(step):
     assert stated == estimate.minutes, (
         f"{step.filename} states {stated} minutes; the formula gives {estimate.minutes} ({estimate.how}: "
         f"{estimate.words} words, {estimate.code_cells} cells, {estimate.decisions} decisions)")
+    # The box's "(reading, N code cells and one game of about D decisions)" counts what is there now.
+    box = _present(step)[0].split("**Time:**")[1].split("\n")[0]
+    assert f"{estimate.code_cells} code cells" in box, f"{step.filename}: the box should say {estimate.how}"
+    if estimate.decisions:
+        assert estimate.how in box, f"{step.filename}: the box should say {estimate.how}"
 
 
 @pytest.mark.parametrize("step", LESSONS, ids=[s.name for s in LESSONS])

@@ -204,6 +204,12 @@ def test_matrices_sets_choices_and_whole_numbers():
     assert "nonsense" in labels.judge("q", {"nonsense"})[1]
     choice = _exercise(Choice(["a", "b"]), "a")
     assert choice.judge("q", "b")[0] == WRONG and "not one of" in choice.judge("q", "c")[1]
+    # Capitals and spaces do not matter in an option's text, unless two options would then read alike.
+    formats = _exercise(Choice(["English", "put 2", "bid 1"]), "put 2")
+    assert formats.judge("q", " Put2 ")[0] == RIGHT and formats.judge("q", "english") == (WRONG, "not 'English'")
+    assert labels.judge("q", ["Bid 2", "bid1"])[0] == RIGHT
+    alike = _exercise(Choice(["ab", "a b"]), "ab")
+    assert alike.judge("q", "ab")[0] == RIGHT and "not one of" in alike.judge("q", "AB")[1]
     whole = _exercise(Whole(), 4)
     assert whole.judge("q", 4.0)[0] == RIGHT and "not a whole number" in whole.judge("q", 4.5)[1]
     wholes = _exercise(Wholes(["winner", "price"]), (0, 5))

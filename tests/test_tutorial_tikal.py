@@ -6,8 +6,10 @@ cells as ``assert`` lines are here, one test per claim its prose makes.
 
 from __future__ import annotations
 
+import nbformat
+from nbclient import NotebookClient
 
-from tests.notebooks import values_fixture
+from tests.notebooks import ROOT, values_fixture
 
 NOTEBOOK = "tutorials/05_tikal.ipynb"
 
@@ -30,6 +32,7 @@ EXPRESSIONS = {
     "volcano_spots": "spots",
     # 4. action points, the first turn, camps and guardians
     "costs": "components.COSTS",
+    "level_supply": "[capped.levels[9], capped.levels[10], capped.hex_at('B5').value, level_refusal]",
     "rodolphe": "[turn.treasures[0], turn.hex_at('A4').value, turn.holder('A4'), turn.current_player, turn.phase]",
     "camp_hop": "'move explorer A5 -> C4 (1 AP)' in [str(a) for a in camps.legal_actions()]",
     "walk": "walk",
@@ -87,6 +90,22 @@ def test_action_points_and_the_rule_books_first_turn(seen):
     treasures, value, holder, to_play, phase = seen["rodolphe"]
     assert sum(treasures) == 1 and value == 3 and holder == 1          # Igor holds the temple, now 3
     assert to_play == 0 and phase == "place"
+
+
+def test_a_temple_stops_growing_when_the_next_levels_are_gone(seen):
+    nines, tens, value, refusal = seen["level_supply"]
+    assert (nines, tens, value) == (0, 0, 9) and "no temple level 10 is left" in refusal
+
+
+def test_section_8_runs_on_its_own_in_a_second_session():
+    """The notebook says section 8 is for a second session: from its own first cell on, in a fresh kernel, it runs."""
+    nb = nbformat.read(ROOT / NOTEBOOK, as_version=4)
+    headings = [i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and c.source.startswith("## ")]
+    start = next(i for i in headings if nb.cells[i].source.startswith("## 8. Later section"))
+    nb.cells = nb.cells[start:min([i for i in headings if i > start], default=len(nb.cells))]
+    NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=False,
+                   resources={"metadata": {"path": str(ROOT / "tutorials")}}).execute()
+    assert any("wins and now chooses a hex" in o.get("text", "") for c in nb.cells for o in c.get("outputs", []))
 
 
 def test_camps_guardians_and_exchanges(seen):

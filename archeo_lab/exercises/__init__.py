@@ -381,6 +381,23 @@ class Seat(Answer):
         return WRONG, "not that seat"
 
 
+def _as_option(answer: Any, options: Sequence[Any]) -> Any:
+    """``answer`` as one of ``options``: a text that differs from one only in capitals and spaces is read as it
+    (``"English"``, ``"Bid 1"``, ``"put2"``), unless that would fit two options; anything else is returned as given.
+
+    >>> _as_option("Bid 1", ["bid 0", "bid 1"]), _as_option("put2", ["put 1", "put 2"]), _as_option(3, [3])
+    ('bid 1', 'put 2', 3)
+    """
+    if not isinstance(answer, str) or answer in options:
+        return answer
+
+    def plain(text: str) -> str:
+        return "".join(text.split()).casefold()
+
+    same = [o for o in options if isinstance(o, str) and plain(o) == plain(answer)]
+    return same[0] if len(same) == 1 else answer
+
+
 @dataclass
 class Choice(Answer):
     """One of a list of options (texts such as ``"bid 1"`` or a bot's name)."""
@@ -394,6 +411,7 @@ class Choice(Answer):
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
         if isinstance(answer, bool) and not any(isinstance(o, bool) for o in self.options):
             raise Unreadable(f"{answer} is not one of the options")
+        answer = _as_option(answer, self.options)
         if answer not in list(self.options):
             raise Unreadable(f"{answer!r} is not one of the options ({', '.join(repr(o) for o in self.options)})")
         return (RIGHT, "") if answer == expected else (WRONG, f"not {answer!r}")
@@ -493,7 +511,7 @@ class LabelSet(Answer):
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
         if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
             raise Unreadable(f"give a set of {self.what}, e.g. {{{self.universe[0]!r}}}")
-        got = set(answer)
+        got = {_as_option(x, self.universe) for x in answer}
         unknown = sorted(str(x) for x in got if x not in self.universe)
         if unknown:
             raise Unreadable(f"not {self.what} of this game: {', '.join(unknown)}")

@@ -113,7 +113,7 @@ def _temple(slot: int, cost: int, picks: int, draws: int, status: str) -> Locati
     if draws:
         text += f", then draw {draws} from the pile"
     return Location(f"temple-{slot}", f"Temple {slot}", f"Temple, case {slot}", "unique", _ARCH, cost, text,
-                    status, "rule book 'Le temple' (costs, rewards); slot 1: GAPS 3.4",
+                    status, "rule book 'Le temple' (costs, rewards); slots 1 and 3: GAPS 3.4, STATUS below",
                     picks, draws)
 
 
@@ -127,7 +127,7 @@ LOCATIONS = (
              "published", "rule book, 'La stèle du savoir'; unique per the location list"),
     _temple(1, 5, 2, 1, "reconstruction"),
     _temple(2, 4, 2, 0, "published"),
-    _temple(3, 3, 1, 0, "published"),
+    _temple(3, 3, 1, 0, "reconstruction"),
     _temple(4, 2, 1, 1, "published"),
     _temple(5, 1, 1, 0, "published"),
     Location("quarry", "Quarry", "Carrière", "bidding", _BOTH, 0, "take its 2 object cards and +1 VP",
@@ -316,8 +316,9 @@ STATUS = {
     "TEMPLE slot 1": ("reconstruction", "GAPS 3.4: slot 1 choose 2 + draw 1"),
     # The rule book prints four rewards: 'choisir 2 cartes Objet', 'choisir 1 carte Objet ... puis piocher', and
     # 'choisir 1 carte Objet' twice; its example places slots 2, 4 and 5, so the second 'choose 1' is slot 1's or
-    # slot 3's: slot 3 here (GAPS 3.4 had slot 3 choose 1 + draw 1, which left a printed 'choose 1' out).
-    "TEMPLE slot 3": ("published", "printed rewards 2 / 1 + draw / 1 / 1; example slots 2, 4, 5"),
+    # slot 3's: slot 3 here (GAPS 3.4 has slot 3 choose 1 + draw 1, which leaves a printed 'choose 1' out).
+    "TEMPLE slot 3": ("reconstruction", "choose 1: printed rewards 2 / 1 + draw / 1 / 1, example slots 2, 4, 5; "
+                                        "the other 'choose 1' is slot 1's or 3's (GAPS 3.4 differs: 1 + draw 1)"),
     "VILLAGE costs and colour": ("reconstruction", "GAPS 3.4: 2/1/1 gold, archaeologists"),
     "ANNEX_BONUS": ("reconstruction", "bonuses published, which annex gives which: GAPS 3.4"),
     "SHIP_VP": ("reconstruction", "GAPS 3.4: a delivery of up to 3 cards, +2 / +1 VP"),

@@ -167,8 +167,9 @@ def check_place(state: TikalState, action: PlaceTile) -> str | None:
     if not need:
         return f"{action.space} only touches volcanoes, and {_VOLCANO_RULE}: {_PLACE_RULE}"
     facing = [LABELS[j] for d, j in enumerate(NEIGHBOURS[i]) if need >> d & 1]
-    return (f"turned {r}, tile {tile.id} has no stones facing {', '.join(facing)} and "
-            f"{'they have' if len(facing) > 1 else 'it has'} none facing it: {_PLACE_RULE}")
+    neighbours = f"the hexes on {', '.join(facing)} have" if len(facing) > 1 else f"the hex on {facing[0]} has"
+    return (f"turned {r}, tile {tile.id} has no stones facing {', '.join(facing)} and {neighbours} none "
+            f"facing {action.space}: {_PLACE_RULE}")
 
 
 def _has_linked_place(state: TikalState, stones: tuple[int, ...]) -> bool:
