@@ -114,6 +114,51 @@ def test_a_student_file_named_like_a_built_in_bot_is_refused_by_name():
         ex.entrants({"ada": "greedy", "random": "greedy"})
 
 
+def test_the_highest_win_rate_accepts_every_bot_tied_on_it():
+    """Exercise 7's q1: with ada and greedy level at the top (the table lists them by name), both are right."""
+    from archeo_lab.exercises import class_tournament as ex
+    from archeo_lab.theory.tournaments import TournamentResult
+
+    def game(seats, shares):
+        return {"seed": 0, "seats": seats, "scores": [1, 0], "shares": shares, "errors": [], "actions": 1}
+
+    tied = TournamentResult("cibola", 2, ["ada", "greedy", "random"], games=[
+        game(["ada", "random"], [1.0, 0.0]), game(["greedy", "random"], [1.0, 0.0]),
+        game(["ada", "greedy"], [0.5, 0.5]), game(["random", "ada"], [0.0, 1.0]),
+        game(["random", "greedy"], [0.0, 1.0])])
+    assert [r["bot"] for r in tied.table] == ["ada", "greedy", "random"]
+    assert tied.table[0]["win_rate"] == tied.table[1]["win_rate"] > tied.table[2]["win_rate"]
+    saved = dict(ex._RESULT)
+    try:
+        ex.use(tied, "ada", "greedy")
+        assert ex.check("q1", "ada").status == RIGHT and ex.check("q1", "Greedy").status == RIGHT
+        assert ex.check("q1", "random").status == WRONG
+    finally:
+        ex._RESULT.clear()
+        ex._RESULT.update(saved)
+
+
+def test_exercise_7s_note_on_a_60_percent_record_is_computed():
+    """The teacher's note: round(0.6 n) wins first reach p <= 0.05 at n = 101, not yet at 102 or 105, and stay below
+    from 110 to 400."""
+    from archeo_lab import theory
+
+    p = {n: theory.binomial_test(round(0.6 * n), n) for n in range(90, 401)}
+    assert min(n for n in p if p[n] <= 0.05) == 101 and round(float(p[100]), 3) == 0.057
+    assert round(float(p[102]), 3) == 0.059 and round(float(p[105]), 3) == 0.050 and p[105] > 0.05
+    assert max(n for n in p if p[n] > 0.05) == 109
+
+
+def test_exercise_4_says_which_never_worth_lengths_rest_on_filled_cells():
+    """Q2's answer at knowledge 6: weeks 4 and 6 are settled by printed cells, the rest by cells the course filled."""
+    from archeo_lab.exercises import thebes_digs as ex
+    from archeo_lab.games.thebes.components import CELL_STATUS
+
+    settled, filled = ex.printed_verdicts()
+    assert sorted(settled + filled) == sorted(ex.exercise.expected("q2"))
+    assert settled == [4, 6] and all(CELL_STATUS[w - 1][ex.knowledge() - 1] != "published" for w in filled)
+
+
 def test_a_check_before_the_cell_it_reads_says_what_to_run_and_spends_no_hint():
     """Exercise 7's answers are read off the tournament cell: after a kernel restart a check must not raise."""
     ex = Exercise("demo")
@@ -208,6 +253,7 @@ def test_matrices_sets_choices_and_whole_numbers():
     formats = _exercise(Choice(["English", "put 2", "bid 1"]), "put 2")
     assert formats.judge("q", " Put2 ")[0] == RIGHT and formats.judge("q", "english") == (WRONG, "not 'English'")
     assert labels.judge("q", ["Bid 2", "bid1"])[0] == RIGHT
+    assert "give a set" in labels.judge("q", {"bid 1": True, "bid 2": False})[1]      # not read by its keys
     alike = _exercise(Choice(["ab", "a b"]), "ab")
     assert alike.judge("q", "ab")[0] == RIGHT and "not one of" in alike.judge("q", "AB")[1]
     whole = _exercise(Whole(), 4)

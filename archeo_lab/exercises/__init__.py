@@ -509,7 +509,8 @@ class LabelSet(Answer):
         return f"a set of {self.what} (possibly empty: set()), among " + ", ".join(repr(u) for u in self.universe)
 
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
-        if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
+        # A dict would be read by its keys alone: {4: False} would count as naming 4.
+        if isinstance(answer, (str, bytes, dict)) or not isinstance(answer, Iterable):
             raise Unreadable(f"give a set of {self.what}, e.g. {{{self.universe[0]!r}}}")
         got = {_as_option(x, self.universe) for x in answer}
         unknown = sorted(str(x) for x in got if x not in self.universe)

@@ -3,8 +3,8 @@
 Kept apart from ``teacher_pages`` so that ``archeo_lab.exercises`` can use it without an import cycle.
 
 >>> from fractions import Fraction
->>> show(Fraction(1, 3)), show({2, 1}), show([[Fraction(1, 2), 1], [0, 1]])
-('1/3 (≈ 0.3333)', '{1, 2}', '[1/2, 1 / 0, 1]')
+>>> show(Fraction(1, 3)), show({10, 4, 2}), show([[Fraction(1, 2), 1], [0, 1]])
+('1/3 (≈ 0.3333)', '{2, 4, 10}', '[1/2, 1 / 0, 1]')
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def show(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k}: {show(v)}" for k, v in value.items())
     if isinstance(value, (set, frozenset)):
-        return "{" + ", ".join(show(v) for v in sorted(value, key=str)) + "}" if value else "set() (none)"
+        return "{" + ", ".join(show(v) for v in sorted(value, key=_order)) + "}" if value else "set() (none)"
     if isinstance(value, (list, tuple)):
         if value and all(isinstance(row, (list, tuple)) for row in value):
             if all(isinstance(x, (list, tuple)) for row in value for x in row):
@@ -36,6 +36,13 @@ def show(value: Any) -> str:
             return "[" + " / ".join(", ".join(_short(x) for x in row) for row in value) + "]"
         return "(" + ", ".join(show(v) for v in value) + ")"
     return str(value)
+
+
+def _order(x: Any) -> tuple[int, Any]:
+    """Numbers by value (4 before 10), then anything else by its text."""
+    if isinstance(x, (int, float, Fraction)) and not isinstance(x, bool):
+        return (0, x)
+    return (1, str(x))
 
 
 def _short(x: Any) -> str:

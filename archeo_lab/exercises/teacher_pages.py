@@ -117,6 +117,8 @@ def page(stem: str) -> str:
                 lines += [f"  * {m}" for m in named]
         else:
             for value, _ in ex.mistakes(key):
+                if any(shown == show(value) for shown, _, _ in wrongs):
+                    continue                # two mistakes that give the same numbers: one row names both
                 status, message = ex.judge(key, value)
                 wrongs.append((show(value), status, message))
             rounded = _rounded_example(q.answer, ex.expected(key))
@@ -137,7 +139,8 @@ def page(stem: str) -> str:
                          f"notes {len(notes['discussion'])}")
     lines += ["## Discussion prompts, with notes", ""]
     for n, (prompt, note) in enumerate(zip(prompts, notes["discussion"]), start=1):
-        lines += [f"{n}. *{prompt}*", "", f"   {note.format(**facts)}", ""]
+        # The prompt as the notebook writes it (its own italics stay italics), then the notes.
+        lines += [f"{n}. {prompt}", "", f"   *Notes:* {note.format(**facts)}", ""]
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from archeo_lab.games import thebes
 from archeo_lab.games.thebes import EXCAVATION_TABLE, RELIC_VALUES, dig_cards, dig_odds
+from archeo_lab.games.thebes.components import CELL_STATUS
 from archeo_lab.theory import variance
 
 from . import Exercise, LabelSet, Number, Whole
@@ -62,6 +63,19 @@ def _never_pay() -> set[int]:
     """Lengths that draw no more cards than a shorter dig: worse whatever a week is worth."""
     k = knowledge()
     return {w for w in range(2, MAX_WEEKS + 1) if any(dig_cards(k, v) >= dig_cards(k, w) for v in range(1, w))}
+
+
+def printed_verdicts() -> tuple[list[int], list[int]]:
+    """Q2's lengths that the rule book's printed cells alone show never worth choosing (a printed shorter dig draws
+    as many cards as the printed cell), and those that rest on cells the course filled in (GAPS.md 1.3)."""
+    k = knowledge()
+
+    def printed(w: int) -> bool:
+        return CELL_STATUS[w - 1][k - 1] == "published"
+
+    settled = [w for w in sorted(_never_pay())
+               if printed(w) and any(printed(v) and dig_cards(k, v) >= dig_cards(k, w) for v in range(1, w))]
+    return settled, [w for w in sorted(_never_pay()) if w not in settled]
 
 
 def _expected() -> Fraction:
@@ -155,7 +169,9 @@ def _facts() -> dict[str, str]:
     def best_at(price):
         weeks = max(range(0, MAX_WEEKS + 1), key=lambda w: (net_value(w, price), -w))
         return "no dig" if weeks == 0 else f"{weeks} weeks"
-    return {"half": best_at(Fraction(1, 2)), "two": best_at(Fraction(2)), "even": str(_break_even())}
+    settled, filled = printed_verdicts()
+    return {"half": best_at(Fraction(1, 2)), "two": best_at(Fraction(2)), "even": str(_break_even()),
+            "settled": " and ".join(map(str, settled)) or "none", "filled": ", ".join(map(str, filled)) or "none"}
 
 
 TEACHER = {
@@ -181,6 +197,10 @@ TEACHER = {
         "a week is worth more than {even} points (Q7).",
         "Knowing the pile makes your dig length informative: a long dig says the pile is rich. Rivals can update "
         "their own plans (for example dig elsewhere, or race you to the region).",
+        "The printed cells alone settle weeks {settled} (a printed shorter dig draws as many cards); weeks {filled} "
+        "rest on cells the course filled in (GAPS.md 1.3: the scan lost them, and they were filled with the "
+        "smallest values that keep the table rising). With the box's own table, check those cells: the answer "
+        "may differ.",
     ],
     "facts": _facts,
 }
