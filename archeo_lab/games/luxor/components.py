@@ -136,7 +136,7 @@ SEAT_COLOURS = (("orange", "#e65100"), ("blue", "#1a3e8c"), ("purple", "#7b1fa2"
 STATUS = {
     "KINDS": ("published", "rule book, 'Matériel' (tile faces) and 'Règles de déplacement' (costs)"),
     "TILE_COUNTS": ("published", "rule book, 'Pour chaque joueur: 24 tuiles Terrain'"),
-    "BACKS": ("reconstruction", "GAPS.md 2.3; back 1 and the camps per back sourced, the rest reconstructed"),
+    "BACKS": ("reconstruction", "GAPS.md 2.3; tiles and camps per back sourced, which tiles: a low-confidence source"),
     "ENTRY_COST": ("published", "rule book, 'Règles de déplacement' (1, 2, 3, lakes closed)"),
     "BUILDING_POINTS": ("published", "rule book, 'Fin de partie et décompte des points'"),
     "ADVENTURERS_PER_PLAYER": ("published", "rule book, 'Matériel' (30 per colour)"),
