@@ -102,6 +102,8 @@ def test_not_done_and_answers_that_look_empty():
     seat = _exercise(Seat(players=2), 0)
     assert seat.judge("q", False)[0] == WRONG and "not a seat" in seat.judge("q", False)[1]
     assert seat.judge("q", 0)[0] == RIGHT
+    assert seat.judge("q", 0.0)[0] == seat.judge("q", "0")[0] == RIGHT and seat.judge("q", "1")[0] == WRONG
+    assert "not a seat" in seat.judge("q", 0.5)[1] and "not a seat" in seat.judge("q", "2")[1]
     yes = _exercise(YesNo(), False)
     assert yes.judge("q", False)[0] == RIGHT and yes.judge("q", 0)[0] == WRONG
 

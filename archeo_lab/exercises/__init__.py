@@ -370,7 +370,15 @@ class Seat(Answer):
             raise Unreadable(f"{answer} is not a seat: give a seat number")
         if answer is None and not self.nobody:
             raise Unreadable("None is not a seat here: give a seat number")
-        if answer is not None and (not isinstance(answer, Integral) or not 0 <= int(answer) < self.players):
+        if answer is not None and not isinstance(answer, Integral):
+            try:                            # 1.0 or "1" read as seat 1, as whole-number answers are
+                value, _ = _as_number(answer, "a seat")
+            except Unreadable:
+                value = None
+            if value is None or value.denominator != 1:
+                raise Unreadable(f"{answer!r} is not a seat of this {self.players}-player game")
+            answer = int(value)
+        if answer is not None and not 0 <= int(answer) < self.players:
             raise Unreadable(f"{answer!r} is not a seat of this {self.players}-player game")
         if answer == expected:
             return RIGHT, ""

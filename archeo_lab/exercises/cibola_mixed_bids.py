@@ -245,7 +245,9 @@ exercise.question(
      "Seat 1 picks first only if its bid is strictly higher. Which pair of bids is that, in the reduced game?",
      "The two players mix independently: multiply their probabilities."],
     mistakes=[(lambda: _mix()[1], "seat 1 bidding 1 is not enough: seat 0 must also bid 0 (a tie goes to the "
-                                  "torch), and the two draws are independent")])
+                                  "torch), and the two draws are independent"),
+              (lambda: _mix()[0], "that is p, the chance that seat 0 bids 1: seat 1 picks first when it bids 1 "
+                                  "*and* seat 0 bids 0")])
 exercise.question(
     "q7", "q7, the expected points at the equilibrium", _equilibrium_payoffs,
     Numbers(["seat 0's expected points", "seat 1's expected points"], decimals=3, form="a tuple"),

@@ -172,7 +172,7 @@ exercise.question(
      "Seat 1 can put up to 2 adventurers on the pyramid in one move.",
      "If seat 1 fills the tile, your last turn cannot change anything."])
 exercise.question(
-    "q5", "q5, your best move now", _best_move, Choice(_MOVES[:3], what="one of"),
+    "q5", "q5, your best move now (in the model)", _best_move, Choice(_MOVES[:3], what="one of"),
     ["What happens after 'elsewhere': can seat 1 fill the pyramid in its turn, and what can you do after it?",
      "Solve the tree backwards: your last turn, then seat 1's, then yours now. Compare the three first moves.",
      "Only a move that fills the pyramid is safe from the next mover; if you cannot fill it, who moves last?"],

@@ -82,9 +82,10 @@ def _p_enough() -> Fraction:
     return toss.at_least(NEED_NEXT_ROUND - 1, _team(), toss.ADVENTURER_FACES)
 
 
-def _p_enough_and_archaeologist() -> Fraction:
-    """P(NEED_NEXT_ROUND adventurers *and* ARCHAEOLOGISTS_NEXT_ROUND archaeologists, from different meeples)."""
-    odds = quetzal.TOSS_ODDS
+def _p_enough_and_archaeologist(odds=None) -> Fraction:
+    """P(NEED_NEXT_ROUND adventurers *and* ARCHAEOLOGISTS_NEXT_ROUND archaeologists, from different meeples), with
+    the game's toss odds or ``odds``."""
+    odds = quetzal.TOSS_ODDS if odds is None else odds
     p_black, p_white = Fraction(odds["black"]), Fraction(odds["white"])
     p_either = Fraction(odds["side"]) + Fraction(odds["standing"])
     n = _team()
@@ -170,6 +171,8 @@ def _facts() -> dict[str, str]:
         "safe": str(_safe()),
         "q4_now": f"{float(_p_enough()):.4f}",
         "q4_what_if": f"{float(toss.at_least(NEED_NEXT_ROUND - 1, _team(), toss.ADVENTURER_FACES, odds=what_if)):.4f}",
+        "q5_now": f"{float(_p_enough_and_archaeologist()):.4f}",
+        "q5_what_if": f"{float(_p_enough_and_archaeologist(what_if)):.4f}",
     }
 
 
@@ -195,9 +198,10 @@ TEACHER = {
         "The safe group ties up all of seat 0's adventurers for the round. Discuss the value of the Quarry "
         "against the other bidding locations, and waiting: a later placement sees more of the rivals' choices, but "
         "the neutral expedition (two players) may take a location held by a single meeple.",
-        "With the reconstructed odds Q4 is {q4_now}; with the what-if odds it is {q4_what_if}. Q5 also depends on "
-        "the either faces, which now serve both needs: students who adapt their code see a different change. Use "
-        "it to stress that a reconstruction is a modelling choice a teacher with the box can correct.",
+        "With the reconstructed odds Q4 is {q4_now}; with the what-if odds it is {q4_what_if}. Q5 moves about as "
+        "much, from {q5_now} to {q5_what_if}: more 'either' faces serve both needs, and the two archaeologists were "
+        "rarely the problem. Use it to stress that a reconstruction is a modelling choice a teacher with the box "
+        "can correct.",
     ],
     "facts": _facts,
 }
