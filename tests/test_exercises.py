@@ -245,6 +245,7 @@ def test_matrices_sets_choices_and_whole_numbers():
     assert m.judge("q", [[1, 1], [2, 4]]) == (WRONG, "2 cell(s) of the matrix differ; the first is row 0, column 0")
     pair = _exercise(Matrices(["A", "B"], 1, 1), ([[1]], [[2]]))
     assert pair.judge("q", ([[1]], [[2]]))[0] == RIGHT and "B:" not in pair.judge("q", ([[1]], [[3]]))[1]
+    assert "not a dict" in pair.judge("q", {"A": [[1]], "B": [[2]]})[1]
     labels = _exercise(LabelSet(["bid 0", "bid 1", "bid 2"]), {"bid 1", "bid 2"})
     assert labels.judge("q", ["bid 2", "bid 1"])[0] == RIGHT
     assert labels.judge("q", {"bid 1"}) == (WRONG, "1 missing")

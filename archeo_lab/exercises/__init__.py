@@ -341,6 +341,8 @@ class Matrices(Answer):
                 f"{self.cols} numbers, exact fractions or decimals to at least {_places(self.decimals)}")
 
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
+        if isinstance(answer, dict):        # read by its keys, the names would be judged as matrices
+            raise Unreadable(f"give a tuple ({', '.join(self.names)}), not a dict")
         if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
             raise Unreadable(f"give a tuple ({', '.join(self.names)})")
         parts = list(answer)
