@@ -48,8 +48,10 @@ bench: $(STAMP)
 
 lite: $(STAMP)
 	$(BIN)/python lite/build.py --out build/lite
-	@echo "Serve it with: $(BIN)/python -m http.server 8000 --bind 127.0.0.1 --directory build/lite"
+	@echo "Serve it to this machine: $(BIN)/python -m http.server 8000 --bind 127.0.0.1 --directory build/lite"
 	@echo "then open http://127.0.0.1:8000/lab/index.html?path=00_start_here.ipynb"
+	@echo "To a classroom's network (students open http://<this machine>:8000/...): leave out --bind 127.0.0.1"
+	@echo "(docs/howto/offline_classroom.md)"
 
 # The course site (docs/conf.py): Sphinx + myst-nb over docs/ and tutorials/, every notebook executed
 # (cached in build/site-cache: only changed notebooks run again), warnings are errors.  The Sphinx part

@@ -15,7 +15,8 @@ What goes into the site (all of it static files):
   on neither PyPI nor npm) keeps its entry but points at Pyodide's CDN, so a plot loads when the
   browser is online; offline, ``archeo_lab`` explains that plots need the internet;
 * the course: ``tutorials/`` (tutorials, glossary, exercises with their teacher's guide) and the
-  student versions of the exercises in ``exercises/student/``.
+  student versions of the exercises in ``student/``, beside the tutorials they link to (``../06_game_theory.ipynb``),
+  as ``--out tutorials/student`` puts them in a checkout.
 
 No request leaves the site at run time except those CDN plot packages.  The build itself needs
 PyPI and npm (or ``--pyodide`` with a ``pyodide-<version>.tgz`` from ``npm pack``).
@@ -157,7 +158,7 @@ def contents(dest: Path, extra: list[Path]) -> None:
     shutil.copytree(ROOT / "tutorials", dest, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
     exercises = sorted((ROOT / "tutorials" / "exercises").glob("*.ipynb"))
     if exercises:
-        run(sys.executable, "-m", "archeo_lab.exercises.student", *exercises, "--out", dest / "exercises" / "student")
+        run(sys.executable, "-m", "archeo_lab.exercises.student", *exercises, "--out", dest / "student")
     for folder in extra:
         shutil.copytree(folder, dest / folder.name)
 

@@ -140,6 +140,25 @@ def test_the_highest_win_rate_accepts_every_bot_tied_on_it():
         ex._RESULT.update(saved)
 
 
+def test_exercise_7_compares_a_student_bot_when_the_examples_are_gone():
+    """On the day the example bots may have left bots/: the questions then compare the best-placed student bot
+    with random; with no student bot the message names the folder."""
+    from archeo_lab.exercises import class_tournament as ex
+    from archeo_lab.theory.tournaments import TournamentResult
+
+    def game(seats, shares):
+        return {"seed": 0, "seats": seats, "scores": [1, 0], "shares": shares, "errors": [], "actions": 1}
+
+    day = TournamentResult("cibola", 2, ["random", "greedy", "ada", "ben"], games=[
+        game(["ada", "ben"], [0.0, 1.0]), game(["ben", "random"], [1.0, 0.0]), game(["ada", "random"], [1.0, 0.0]),
+        game(["greedy", "ben"], [1.0, 0.0])])
+    assert ex.default_pair(day) == ("ben", "random")
+    with_examples = TournamentResult("cibola", 2, ["random", "greedy", *ex.PAIR[:1]], games=[])
+    assert ex.default_pair(with_examples) == ex.PAIR
+    with pytest.raises(ValueError, match="bots/ folder"):
+        ex.default_pair(TournamentResult("cibola", 2, ["random", "greedy"], games=[]))
+
+
 def test_exercise_7s_note_on_a_60_percent_record_is_computed():
     """The teacher's note: round(0.6 n) wins first reach p <= 0.05 at n = 101, not yet at 102 or 105, and stay below
     from 110 to 400."""
@@ -381,6 +400,22 @@ def test_the_student_command_writes_every_notebook_and_what_they_need(student_fo
         sorted(p.name for p in (ROOT / "tutorials" / "exercises" / "bots").glob("*.py"))
 
 
+def test_the_student_command_refuses_to_write_over_the_teachers_notebooks(tmp_path):
+    """--out tutorials/exercises would replace the teacher's notebooks (solutions lost): refused, nothing written."""
+    teacher = tmp_path / "exercises"
+    teacher.mkdir()
+    source = teacher / EXERCISES[0].name
+    source.write_text(EXERCISES[0].read_text())
+    done = subprocess.run([sys.executable, "-m", "archeo_lab.exercises.student", str(source), "--out", str(teacher)],
+                          capture_output=True, text=True, env=os.environ.copy(), cwd=ROOT)
+    assert done.returncode != 0 and "the folder of the teacher's notebooks" in done.stderr
+    assert source.read_text() == EXERCISES[0].read_text()
+    # Elsewhere than inside tutorials/, it writes and warns that the links to the tutorials will not open.
+    done = subprocess.run([sys.executable, "-m", "archeo_lab.exercises.student", str(source), "--out",
+                           str(tmp_path / "student")], capture_output=True, text=True, env=os.environ.copy(), cwd=ROOT)
+    assert done.returncode == 0 and "links will not open" in done.stdout
+
+
 @pytest.mark.parametrize("path", EXERCISES, ids=[p.stem for p in EXERCISES])
 def test_student_version_runs_like_run_all_and_every_check_says_not_done(path, student_folder):
     module = importlib.import_module(f"archeo_lab.exercises.{EXERCISE_MODULES[path.stem]}")
@@ -412,6 +447,24 @@ def test_answer_key_is_built_from_the_teacher_versions(tmp_path):
     assert "right" in html and "Traceback" not in html
     assert "exercise verdicts" not in html                   # the verdicts cell is taken out of the page
     assert (tmp_path / "index.html").read_text().count("<li>") >= 1
+
+
+def test_answer_key_names_the_notebook_whose_cell_raises_and_keeps_board_pictures(tmp_path):
+    """A cell that raises stops the key with the notebook's name and the error, not a traceback; a page's board
+    is its picture (no widget state that would need the internet to draw it)."""
+    from archeo_lab.exercises.answer_key import build
+
+    source = ROOT / "tutorials" / "exercises" / "04_thebes_digs.ipynb"
+    nb = json.loads(source.read_text())
+    nb["cells"].insert(3, {"cell_type": "code", "id": "raises", "metadata": {}, "execution_count": None,
+                           "outputs": [], "source": "1 / 0"})
+    broken = tmp_path / "broken" / source.name
+    broken.parent.mkdir()
+    broken.write_text(json.dumps(nb))
+    with pytest.raises(SystemExit, match=f"{source.name}: a cell raised ZeroDivisionError: division by zero"):
+        build([broken], tmp_path / "out")
+    page = build([source], tmp_path / "key")[0].read_text(encoding="utf-8")
+    assert "application/vnd.jupyter.widget-state" not in page and "<img" in page
 
 
 def test_answer_key_stops_when_a_check_does_not_say_right(tmp_path):
@@ -457,11 +510,26 @@ def test_overview_reads_where_each_students_notebook_stands(tmp_path, capsys):
     assert ada[1] == WRONG and ada[-1] == f"{len(questions) - 2}/{len(questions)}"
     assert bob[1:-1] == [RIGHT] * len(questions) and bob[-1] == f"{len(questions)}/{len(questions)}"
     assert "not read:\nnotes.ipynb: no exercise (ex.exercise) after Run All" in printed
+    assert "cells that raised" in printed and "ada.ipynb: code cell" in printed and "a cell that raises" in printed
     right_row = next(ln for ln in lines if ln.startswith("right ")).split()
     assert right_row[1:] == ["1"] + ["2"] * (len(questions) - 2) + ["1"]
     rows = list(csv.reader((tmp_path / "overview.csv").open(encoding="utf-8")))
     assert rows[0] == ["notebook", "exercise", "question", "verdict"] and len(rows) == 1 + 2 * len(questions) + 1
     assert ["ada.ipynb", module.exercise.title, questions[-1], NOT_DONE] in rows
+
+
+def test_overview_tells_apart_notebooks_of_the_same_name_in_students_folders(tmp_path, capsys):
+    """Students' downloads share the exercise's file name: one folder per student, read recursively, and each row
+    named by its path from the folder they share."""
+    from archeo_lab.exercises.overview import main
+
+    source = ROOT / "tutorials" / "exercises" / "03_luxor_backward_induction.ipynb"
+    for student in ("ada", "ben"):
+        (tmp_path / "class" / student).mkdir(parents=True)
+        (tmp_path / "class" / student / source.name).write_text(source.read_text())
+    main([str(tmp_path / "class")])
+    printed = capsys.readouterr().out
+    assert f"ada/{source.name}" in printed and f"ben/{source.name}" in printed
 
 
 # -- the primer ---------------------------------------------------------------------------------------------------

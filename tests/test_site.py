@@ -75,8 +75,8 @@ def test_launch_buttons_open_the_same_notebook_in_jupyterlite_and_on_binder():
     links = archeo_site.launch_links(app, "tutorials/exercises/04_thebes_digs")
     assert [label for label, _, _ in links] == ["Run in your browser", "Run on Binder", "Student version in your browser"]
     assert links[0][1] == "../../lite/lab/index.html?path=exercises/04_thebes_digs.ipynb"
-    # lite/build.py writes the student versions into exercises/student/ of its contents
-    assert links[2][1] == "../../lite/lab/index.html?path=exercises/student/04_thebes_digs.ipynb"
+    # lite/build.py writes the student versions into student/ of its contents, beside the tutorials they link to
+    assert links[2][1] == "../../lite/lab/index.html?path=student/04_thebes_digs.ipynb"
 
 
 def test_repository_matches_the_readme():
@@ -122,3 +122,27 @@ def test_a_broken_link_fails_the_build(tmp_path):
     result = _tiny_site(tmp_path, "print(1)", "See [the missing lesson](../tutorials/missing.ipynb).")
     assert result.returncode != 0
     assert "missing" in result.stderr
+
+
+def test_the_lite_contents_links_resolve_the_student_versions_included(tmp_path, monkeypatch):
+    """lite/build.py's contents (tutorials/ as the root, the student versions beside them): every relative link of
+    every notebook there opens a file of the site (the student versions in exercises/student/ linked to
+    ../06_game_theory.ipynb, one folder short)."""
+    import re
+
+    monkeypatch.syspath_prepend(str(REPO / "lite"))
+    build = importlib.import_module("build")
+    dest = tmp_path / "contents"
+    build.contents(dest, [])
+    broken = []
+    for notebook in dest.rglob("*.ipynb"):
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] != "markdown":
+                continue
+            for target in re.findall(r"\]\(([^)#\s]+)", "".join(cell["source"])):
+                if "://" not in target and (target.endswith(".ipynb") or target.endswith(".md")) \
+                        and not (notebook.parent / target).resolve().is_file() \
+                        and not target.startswith("../../docs/"):          # docs/ is the course site's, not Lite's
+                    broken.append(f"{notebook.relative_to(dest)} -> {target}")
+    assert (dest / "student" / "04_thebes_digs.ipynb").is_file()
+    assert not broken, broken[:5]

@@ -35,7 +35,12 @@ def build(notebooks: list[Path], out: Path, timeout: int = 300) -> list[Path]:
     exporter = HTMLExporter()
     pages = []
     for path in notebooks:
-        nb, seen = execute(path, timeout=timeout)
+        try:
+            nb, seen = execute(path, timeout=timeout)
+        except Exception as exc:      # nbclient's CellExecutionError, a timeout: the notebook's name, then why
+            error = getattr(exc, "ename", "") and f"{exc.ename}: {exc.evalue}"
+            raise SystemExit(f"{path.name}: a cell raised {error or type(exc).__name__} (run the notebook to see "
+                             "which; the answer key needs every cell to run)") from None
         if seen is None:
             raise SystemExit(f"{path.name}: no exercise named ex.exercise after Run All (the answer key reads its "
                              "checks' verdicts)")

@@ -28,7 +28,7 @@ from archeo_lab.theory import binomial_test, head_to_head
 
 from . import Choice, Exercise, Number, Wholes, YesNo, _as_option
 
-__all__ = ["load_bots", "entrants", "use", "check", "exercise", "intervals_overlap", "PAIR"]
+__all__ = ["load_bots", "entrants", "use", "default_pair", "check", "exercise", "intervals_overlap", "PAIR"]
 
 #: The pair the questions compare unless the notebook says otherwise: an example bot against random.
 PAIR = ("example_thrifty", "random")
@@ -75,6 +75,21 @@ def entrants(students: dict[str, IsolatedBot], yardsticks: tuple[str, ...] = ("r
         raise ValueError(f"rename {', '.join(f'{name}.py' for name in clash)}: the built-in {bots} "
                          f"{', '.join(map(repr, clash))} {play} in this tournament under {names}")
     return {**{name: name for name in yardsticks}, **students}
+
+
+def default_pair(result, yardsticks: tuple[str, ...] = ("random", "greedy")) -> tuple[str, str]:
+    """The two bots questions 2 to 5 compare: ``PAIR`` when both played, else the best-placed student bot against
+    random (on the day the example bots may have left ``bots/``).
+
+    Raises ``ValueError`` naming the folder when no student bot played.
+    """
+    bots = list(result.bots)
+    if all(name in bots for name in PAIR):
+        return PAIR
+    students = [row["bot"] for row in result.table if row["bot"] not in yardsticks]
+    if not students:
+        raise ValueError("no student bot played: put the students' files in the bots/ folder next to this notebook")
+    return students[0], "random"
 
 
 def intervals_overlap(result, a: str, b: str) -> bool:

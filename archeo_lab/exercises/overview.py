@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -56,8 +57,9 @@ def execute(path: Path, timeout: int = 300, allow_errors: bool = False) -> tuple
         raise SystemExit(f"running notebooks needs nbclient (pip install nbconvert): {exc}") from exc
     nb = nbformat.read(path, as_version=4)
     nb.cells.append(nbformat.v4.new_code_cell(_VERDICTS))
+    # No widget state kept: an HTML export of the result (the answer key) then shows each board as its picture.
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=allow_errors,
-                            resources={"metadata": {"path": str(path.resolve().parent)}})
+                            store_widget_state=False, resources={"metadata": {"path": str(path.resolve().parent)}})
     try:
         client.execute()
     finally:
@@ -67,19 +69,43 @@ def execute(path: Path, timeout: int = 300, allow_errors: bool = False) -> tuple
     return nb, (json.loads(line[len(_MARKER):]) if line is not None else None)
 
 
+def first_error(nb: Any) -> str:
+    """``"cell N: ErrorName: message"`` for the first code cell whose output is an error, else ""."""
+    code = [cell for cell in nb.cells if cell.cell_type == "code"]
+    for number, cell in enumerate(code, start=1):
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "error":
+                return f"code cell {number}: {output.get('ename', '')}: {str(output.get('evalue', ''))[:200]}"
+    return ""
+
+
+def names(notebooks: list[Path]) -> list[str]:
+    """How the tables name each notebook: its file name, or, when two share one (students' downloads of the same
+    exercise), its path from the folder they have in common."""
+    plain = [p.name for p in notebooks]
+    if len(set(plain)) == len(plain):
+        return plain
+    resolved = [p.resolve() for p in notebooks]
+    common = Path(os.path.commonpath([str(p.parent) for p in resolved]))
+    return [str(p.relative_to(common)) for p in resolved]
+
+
 def overview(notebooks: list[Path], timeout: int = 300) -> list[dict]:
-    """One row per notebook: ``{"notebook", "exercise", "questions", "last", "problem"}`` (``problem``: why
-    no verdicts could be read, else "")."""
+    """One row per notebook: ``{"notebook", "exercise", "questions", "last", "problem", "raised"}`` (``problem``:
+    why no verdicts could be read, else ""; ``raised``: the first cell that raised, else "")."""
     rows = []
-    for path in notebooks:
-        row: dict[str, Any] = {"notebook": path.name, "exercise": "", "questions": [], "last": {}, "problem": ""}
+    for path, name in zip(notebooks, names(notebooks)):
+        row: dict[str, Any] = {"notebook": name, "exercise": "", "questions": [], "last": {}, "problem": "",
+                               "raised": ""}
         try:
-            _, seen = execute(path, timeout=timeout, allow_errors=True)
+            nb, seen = execute(path, timeout=timeout, allow_errors=True)
         except Exception as exc:  # a kernel that died, a cell over the time limit: that notebook's row says it
             row["problem"] = f"could not run: {type(exc).__name__}: {str(exc).strip().splitlines()[0][:200]}"
         else:
+            row["raised"] = first_error(nb)
             if seen is None:
-                row["problem"] = "no exercise (ex.exercise) after Run All"
+                row["problem"] = "no exercise (ex.exercise) after Run All" + (
+                    f" (first error: {row['raised']})" if row["raised"] else "")
             else:
                 row.update(exercise=seen["exercise"], questions=seen["questions"], last=seen["last"])
         rows.append(row)
@@ -109,6 +135,10 @@ def report(rows: list[dict]) -> str:
     for title in dict.fromkeys(r["exercise"] for r in rows if not r["problem"]):     # in the order first met
         mine = [r for r in rows if r["exercise"] == title and not r["problem"]]
         parts.append(f"{title} ({len(mine)} notebook{'s' if len(mine) != 1 else ''})\n{_table(mine)}")
+    raised = [f"{r['notebook']}: {r['raised']}" for r in rows if r["raised"] and not r["problem"]]
+    if raised:
+        parts.append("cells that raised (their questions may read 'not done yet' for that reason):\n"
+                     + "\n".join(raised))
     problems = [f"{r['notebook']}: {r['problem']}" for r in rows if r["problem"]]
     if problems:
         parts.append("not read:\n" + "\n".join(problems))
@@ -118,8 +148,9 @@ def report(rows: list[dict]) -> str:
 def _notebooks(paths: list[Path]) -> list[Path]:
     found = []
     for p in paths:
-        if p.is_dir():
-            found += sorted(q for q in p.glob("*.ipynb") if not q.name.startswith("."))
+        if p.is_dir():          # subfolders too: one folder per student is a common way to collect
+            found += sorted(q for q in p.rglob("*.ipynb")
+                            if not any(part.startswith(".") for part in q.relative_to(p).parts))
         elif p.is_file():
             found.append(p)
         else:

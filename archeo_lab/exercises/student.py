@@ -60,16 +60,22 @@ def student_version(notebook: dict) -> dict:
 
 
 def write_student_versions(notebooks: list[Path], out: Path) -> list[Path]:
-    """Write the student versions of ``notebooks`` into ``out`` with their support folders; return the paths."""
+    """Write the student versions of ``notebooks`` into ``out`` with their support folders; return the paths.
+
+    Raises ``ValueError``, writing nothing, when ``out`` is a folder of the teacher's notebooks: the student
+    versions would replace them (their solutions lost).
+    """
+    sources = {path.resolve().parent for path in notebooks}
+    if out.resolve() in sources:
+        raise ValueError(f"--out {out} is the folder of the teacher's notebooks: the student versions would replace "
+                         "them, solutions and all. Choose another folder, e.g. --out tutorials/student")
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    sources = set()
     for path in notebooks:
         data = json.loads(path.read_text(encoding="utf-8"))
         target = out / path.name
         target.write_text(json.dumps(student_version(data), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         written.append(target)
-        sources.add(path.resolve().parent)
     for folder in sorted(sources):
         for name in SUPPORT:
             if (folder / name).is_dir():
@@ -95,10 +101,22 @@ def notebooks_from_arguments(description: str, out_help: str, argv: list[str] | 
     return notebooks, args.out
 
 
+#: A tutorial the exercises link to as ``../06_game_theory.ipynb``: beside the output folder, the links open.
+LINKED_TUTORIAL = "06_game_theory.ipynb"
+
+
 def main(argv: list[str] | None = None) -> None:
     notebooks, out = notebooks_from_arguments(__doc__.splitlines()[0], "folder for the student versions", argv)
-    for path in write_student_versions(notebooks, out):
+    try:
+        written = write_student_versions(notebooks, out)
+    except ValueError as exc:
+        raise SystemExit(f"student: {exc}") from None
+    for path in written:
         print(f"wrote {path}")
+    if not (out.resolve().parent / LINKED_TUTORIAL).is_file():
+        print(f"warning: the exercises link to the tutorials as ../{LINKED_TUTORIAL}, and {out.resolve().parent} has "
+              f"no {LINKED_TUTORIAL}: those links will not open. Put --out inside tutorials/ (run from the "
+              "repository's folder: --out tutorials/student).")
 
 
 if __name__ == "__main__":

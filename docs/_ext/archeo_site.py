@@ -4,7 +4,7 @@
   (the JupyterLite site published beside the course site, at ``<site>/lite/``, opening the same
   notebook: ``lite/build.py`` lays out ``tutorials/`` as the root of its contents) and "Run on
   Binder" (mybinder.org on the repository, opening the notebook in JupyterLab).  Exercise pages
-  get a third, the student version in the browser (``exercises/student/`` in the Lite contents).
+  get a third, the student version in the browser (``student/`` in the Lite contents).
 * At ``builder-inited`` the public API (``public_api.MODULES``) is walked, and a public name
   without a docstring stops the build, naming it.
 """
@@ -48,7 +48,7 @@ def launch_links(app: Sphinx, docname: str) -> list[tuple[str, str, str]]:
     links = [("Run in your browser", f"{lite}?path={quote(path)}", "archeo-launch-lite"),
              ("Run on Binder", binder, "archeo-launch-binder")]
     if path.startswith("exercises/"):
-        student = "exercises/student/" + path[len("exercises/"):]
+        student = "student/" + path[len("exercises/"):]
         links.append(("Student version in your browser", f"{lite}?path={quote(student)}", "archeo-launch-student"))
     return links
 
