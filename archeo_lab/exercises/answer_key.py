@@ -54,7 +54,8 @@ def build(notebooks: list[Path], out: Path, timeout: int = 300) -> list[Path]:
         pages.append(page)
     teachers = EXERCISES / "teachers"
     items = "".join(f'<li><a href="{html.escape(p.name)}">{html.escape(p.stem)}</a></li>' for p in pages)
-    notes = "".join(f"<li>{html.escape(p.name)} (in tutorials/exercises/teachers/)</li>"
+    notes = "".join(f'<li><a href="{html.escape(p.resolve().as_uri())}">{html.escape(p.name)}</a> '
+                    "(in tutorials/exercises/teachers/)</li>"
                     for p in sorted(teachers.glob("*.md"))) if teachers.is_dir() else ""
     index = out / "index.html"
     index.write_text(

@@ -140,7 +140,8 @@ class LabBoard:
         """The board fits the window: no horizontal scrolling, not taller than the window, and its
         status, last moves, prompt, message and controls all in view once it is scrolled to.  Measured
         once the board has answered (``settle``), each part's box read in one pass in the page, so that a
-        redraw between two reads cannot leave a part unmeasured."""
+        redraw between two reads cannot leave a part unmeasured; a part absent from the page (a redraw under
+        way when the pass ran: CI on one core met it once in Thebes) is measured again, up to 5 times."""
         self.settle()
         self.board.evaluate("el => el.scrollIntoView({block: 'start'})")
         width, height = self.page.viewport_size["width"], self.page.viewport_size["height"]
@@ -153,11 +154,16 @@ class LabBoard:
         panel = self.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer").first
         sw, cw = panel.evaluate("e => [e.scrollWidth, e.clientWidth]")
         assert sw <= cw + 1, f"the notebook scrolls sideways ({sw} > {cw} px)"
-        boxes = self.board.evaluate("""(root, parts) => Object.fromEntries(Object.entries(parts).map(([name, sel]) => {
-            const el = root.querySelector(sel);
-            const r = el && el.getClientRects().length ? el.getBoundingClientRect() : null;
-            return [name, r && {y: r.y, height: r.height}];
-        }))""", PARTS)
+        for _ in range(5):          # a part missing from the page is in a redraw under way: measure it once done
+            boxes = self.board.evaluate("""(root, parts) => Object.fromEntries(Object.entries(parts).map(([name, sel]) => {
+                const el = root.querySelector(sel);
+                const r = el && el.getClientRects().length ? el.getBoundingClientRect() : null;
+                return [name, r && {y: r.y, height: r.height}];
+            }))""", PARTS)
+            if all(b is not None for b in boxes.values()):
+                break
+            self.page.wait_for_timeout(200)
+            self.settle()
         for name, b in boxes.items():
             assert b is not None and b["y"] >= 0 and b["y"] + b["height"] <= height, f"{name} out of view: {b}"
         small = self.board.evaluate("""root => {
