@@ -414,6 +414,11 @@ def test_the_student_command_refuses_to_write_over_the_teachers_notebooks(tmp_pa
     done = subprocess.run([sys.executable, "-m", "archeo_lab.exercises.student", str(source), "--out",
                            str(tmp_path / "student")], capture_output=True, text=True, env=os.environ.copy(), cwd=ROOT)
     assert done.returncode == 0 and "links will not open" in done.stdout
+    assert "no cell tagged 'solution'" not in done.stdout
+    tutorial = ROOT / "tutorials" / "01_cibola.ipynb"              # not an exercise: said so
+    done = subprocess.run([sys.executable, "-m", "archeo_lab.exercises.student", str(tutorial), "--out",
+                           str(tmp_path / "other")], capture_output=True, text=True, env=os.environ.copy(), cwd=ROOT)
+    assert done.returncode == 0 and "01_cibola.ipynb has no cell tagged 'solution'" in done.stdout
 
 
 @pytest.mark.parametrize("path", EXERCISES, ids=[p.stem for p in EXERCISES])

@@ -113,6 +113,11 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(f"student: {exc}") from None
     for path in written:
         print(f"wrote {path}")
+    for path in notebooks:
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        if not any("solution" in cell.get("metadata", {}).get("tags", []) for cell in cells):
+            print(f"warning: {path.name} has no cell tagged 'solution': its student version is the notebook as it "
+                  "is (the student versions are made from the exercises of tutorials/exercises/)")
     if not (out.resolve().parent / LINKED_TUTORIAL).is_file():
         print(f"warning: the exercises link to the tutorials as ../{LINKED_TUTORIAL}, and {out.resolve().parent} has "
               f"no {LINKED_TUTORIAL}: those links will not open. Put --out inside tutorials/ (run from the "
