@@ -185,14 +185,16 @@ def compare(ours: list[dict], theirs: list[dict]) -> tuple[dict, list[dict]]:
     medians = {s: statistics.median(r["actions_per_s"] for r in theirs if r["source"] == s) for s in sources}
     rounds = min(len(r["round_actions_per_s"]) for r in ours + theirs)
 
-    def round_medians(source: str, rate: str) -> list[float]:
-        return [statistics.median(r[rate][k] for r in theirs if r["source"] == source) for k in range(rounds)]
+    #: (source, rate) -> OpenSpiel's median of that rate in each round, worked out once for every row.
+    round_medians = {(source, rate): [statistics.median(r[rate][k] for r in theirs if r["source"] == source)
+                                      for k in range(rounds)]
+                     for source in sources for rate in ("round_actions_per_s", "round_decisions_per_s")}
 
     def ratio(row: dict, source: str, rate: str = "round_actions_per_s") -> float:
-        theirs_k = round_medians(source, rate)
+        theirs_k = round_medians[source, rate]
         return statistics.median(row[rate][k] / theirs_k[k] for k in range(rounds))
 
-    python_k = round_medians("OpenSpiel Python", "round_actions_per_s")
+    python_k = round_medians["OpenSpiel Python", "round_actions_per_s"]
     ratios = [{
         "game": r["game"], "players": r["players"],
         "ratio_python": ratio(r, "OpenSpiel Python"), "ratio_cpp": ratio(r, "OpenSpiel C++"),

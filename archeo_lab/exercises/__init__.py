@@ -373,13 +373,10 @@ class Seat(Answer):
         if answer is None and not self.nobody:
             raise Unreadable("None is not a seat here: give a seat number")
         if answer is not None and not isinstance(answer, Integral):
-            try:                            # 1.0 or "1" read as seat 1, as whole-number answers are
-                value, _ = _as_number(answer, "a seat")
-            except Unreadable:
-                value = None
-            if value is None or value.denominator != 1:
+            whole = _as_whole(answer)       # 1.0 or "1" read as seat 1, as whole-number answers are
+            if whole is None:
                 raise Unreadable(f"{answer!r} is not a seat of this {self.players}-player game")
-            answer = int(value)
+            answer = whole
         if answer is not None and not 0 <= int(answer) < self.players:
             raise Unreadable(f"{answer!r} is not a seat of this {self.players}-player game")
         if answer == expected:
@@ -389,6 +386,15 @@ class Seat(Answer):
         if answer is None:
             return WRONG, "not nobody: some seat does"
         return WRONG, "not that seat"
+
+
+def _as_whole(x: Any) -> int | None:
+    """``x`` as a whole number (``3``, ``3.0``, ``"3"``, ``Fraction(6, 2)``), or None if it is not one."""
+    try:
+        value, _ = _as_number(x)
+    except Unreadable:
+        return None
+    return int(value) if value.denominator == 1 else None
 
 
 def _as_option(answer: Any, options: Sequence[Any]) -> Any:

@@ -32,6 +32,8 @@ __all__ = ["load_bots", "entrants", "use", "default_pair", "check", "exercise", 
 
 #: The pair the questions compare unless the notebook says otherwise: an example bot against random.
 PAIR = ("example_thrifty", "random")
+#: The built-in bots that join every class tournament as yardsticks (``entrants``).
+YARDSTICKS = ("random", "greedy")
 
 
 def load_bots(folder: str | Path, *, time_limit: float = 1.0,
@@ -59,7 +61,7 @@ def load_bots(folder: str | Path, *, time_limit: float = 1.0,
     return {p.stem: IsolatedBot(p, time_limit=time_limit, memory_limit=memory_limit) for p in files}
 
 
-def entrants(students: dict[str, IsolatedBot], yardsticks: tuple[str, ...] = ("random", "greedy")) -> dict:
+def entrants(students: dict[str, IsolatedBot], yardsticks: tuple[str, ...] = YARDSTICKS) -> dict:
     """The tournament's entrants: the built-in ``yardsticks`` (bot names of ``archeo_lab.bots``), then the students.
 
     A student's file named like a yardstick (``random.py``) would silently take that bot's place in the
@@ -77,7 +79,7 @@ def entrants(students: dict[str, IsolatedBot], yardsticks: tuple[str, ...] = ("r
     return {**{name: name for name in yardsticks}, **students}
 
 
-def default_pair(result, yardsticks: tuple[str, ...] = ("random", "greedy")) -> tuple[str, str]:
+def default_pair(result, yardsticks: tuple[str, ...] = YARDSTICKS) -> tuple[str, str]:
     """The two bots questions 2 to 5 compare: ``PAIR`` when both played, else the best-placed student bot against
     random (on the day the example bots may have left ``bots/``).
 

@@ -73,9 +73,10 @@ def printed_verdicts() -> tuple[list[int], list[int]]:
     def printed(w: int) -> bool:
         return CELL_STATUS[w - 1][k - 1] == "published"
 
-    settled = [w for w in sorted(_never_pay())
+    never = sorted(_never_pay())
+    settled = [w for w in never
                if printed(w) and any(printed(v) and dig_cards(k, v) >= dig_cards(k, w) for v in range(1, w))]
-    return settled, [w for w in sorted(_never_pay()) if w not in settled]
+    return settled, [w for w in never if w not in settled]
 
 
 def _expected() -> Fraction:

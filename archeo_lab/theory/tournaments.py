@@ -319,7 +319,8 @@ class _Referee:
         def forfeit(*failed: tuple[int, str, str]) -> dict:
             """Each (seat, reason, message) forfeits: no win share for them; the other seats share the win."""
             record["errors"] = [{"bot": seats[s], "reason": r, "message": m} for s, r, m in failed]
-            others = [s for s in range(players) if s not in {f[0] for f in failed}]
+            out = {seat for seat, _, _ in failed}
+            others = [s for s in range(players) if s not in out]
             record["shares"] = [1 / len(others) if s in others else 0.0 for s in range(players)]
             return record
 
