@@ -276,6 +276,17 @@ def test_matrices_sets_choices_and_whole_numbers():
     assert formats.judge("q", " Put2 ")[0] == RIGHT and formats.judge("q", "english") == (WRONG, "not 'English'")
     assert labels.judge("q", ["Bid 2", "bid1"])[0] == RIGHT
     assert "give a set" in labels.judge("q", {"bid 1": True, "bid 2": False})[1]      # not read by its keys
+    # Where the options are a word and a number, the number alone is read as its option (a bid as 2, not "bid 2").
+    assert labels.judge("q", {2, 1})[0] == RIGHT and labels.judge("q", {1, "bid 0"}) == (WRONG, "1 missing; 1 should "
+                                                                                         "not be there (bid 0)")
+    assert labels.judge("q", {5})[1].endswith("not labels of this game: 5")
+    bids = _exercise(Choice(["bid 0", "bid 1", "bid 2"]), "bid 1")
+    assert bids.judge("q", 1)[0] == bids.judge("q", 1.0)[0] == bids.judge("q", "1")[0] == RIGHT
+    assert bids.judge("q", 2) == (WRONG, "not 'bid 2'") and "not one of" in bids.judge("q", True)[1]
+    assert "not one of" in formats.judge("q", 2)[1]             # "put 2" and "bid 1": two words, no number reading
+    # One wrong answer written two ways spends one hint.
+    assert bids.check("q", 2).hint.startswith("h1") and bids.check("q", "Bid 2").hint.startswith("h1")
+    assert labels.check("q", {0}).hint.startswith("h1") and labels.check("q", ["bid 0"]).hint.startswith("h1")
     alike = _exercise(Choice(["ab", "a b"]), "ab")
     assert alike.judge("q", "ab")[0] == RIGHT and "not one of" in alike.judge("q", "AB")[1]
     whole = _exercise(Whole(), 4)

@@ -399,19 +399,36 @@ def _as_whole(x: Any) -> int | None:
 
 def _as_option(answer: Any, options: Sequence[Any]) -> Any:
     """``answer`` as one of ``options``: a text that differs from one only in capitals and spaces is read as it
-    (``"English"``, ``"Bid 1"``, ``"put2"``), unless that would fit two options; anything else is returned as given.
+    (``"English"``, ``"Bid 1"``, ``"put2"``), unless that would fit two options; where the options are one word
+    and a number (``"bid 0"``, ``"bid 1"``...), a whole number is read as the option with that number (``2``,
+    ``2.0``, ``"2"``).  Anything else is returned as given.
 
     >>> _as_option("Bid 1", ["bid 0", "bid 1"]), _as_option("put2", ["put 1", "put 2"]), _as_option(3, [3])
     ('bid 1', 'put 2', 3)
+    >>> _as_option(1, ["bid 0", "bid 1"]), _as_option(1, ["bid 1", "put 1"]), _as_option(True, ["bid 1"])
+    ('bid 1', 1, True)
     """
-    if not isinstance(answer, str) or answer in options:
+    if isinstance(answer, bool) or (isinstance(answer, (str, Real)) and answer in options):
         return answer
+    if isinstance(answer, str) and not answer.strip().isdigit():
+        def plain(text: str) -> str:
+            return "".join(text.split()).casefold()
 
-    def plain(text: str) -> str:
-        return "".join(text.split()).casefold()
+        same = [o for o in options if isinstance(o, str) and plain(o) == plain(answer)]
+        return same[0] if len(same) == 1 else answer
+    number = _as_whole(answer)
+    numbered = _numbered(options)
+    if number is None or numbered is None:
+        return answer
+    return numbered.get(number, answer)
 
-    same = [o for o in options if isinstance(o, str) and plain(o) == plain(answer)]
-    return same[0] if len(same) == 1 else answer
+
+def _numbered(options: Sequence[Any]) -> dict[int, str] | None:
+    """``{number: option}`` when every option is one same word and a number (``"bid 0"``...), else None."""
+    parts = [o.rsplit(None, 1) if isinstance(o, str) else () for o in options]
+    if not parts or any(len(p) != 2 or not p[1].isdigit() for p in parts) or len({p[0] for p in parts}) != 1:
+        return None
+    return {int(p[1]): o for p, o in zip(parts, options)}
 
 
 @dataclass
@@ -423,6 +440,9 @@ class Choice(Answer):
 
     def describe(self) -> str:
         return f"{self.what} " + ", ".join(repr(o) for o in self.options)
+
+    def same_as(self, answer: Any) -> Any:
+        return _as_option(answer, self.options)
 
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
         if isinstance(answer, bool) and not any(isinstance(o, bool) for o in self.options):
@@ -523,6 +543,11 @@ class LabelSet(Answer):
 
     def describe(self) -> str:
         return f"a set of {self.what} (possibly empty: set()), among " + ", ".join(repr(u) for u in self.universe)
+
+    def same_as(self, answer: Any) -> Any:
+        if isinstance(answer, (str, bytes, dict)) or not isinstance(answer, Iterable):
+            return answer
+        return sorted({str(_as_option(x, self.universe)) for x in answer})
 
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
         # A dict would be read by its keys alone: {4: False} would count as naming 4.
