@@ -25,6 +25,7 @@ import argparse
 import csv
 import json
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -57,16 +58,29 @@ def execute(path: Path, timeout: int = 300, allow_errors: bool = False) -> tuple
         raise SystemExit(f"running notebooks needs nbclient (pip install nbconvert): {exc}") from exc
     nb = nbformat.read(path, as_version=4)
     nb.cells.append(nbformat.v4.new_code_cell(_VERDICTS))
-    # No widget state kept: an HTML export of the result (the answer key) then shows each board as its picture.
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=allow_errors,
-                            store_widget_state=False, resources={"metadata": {"path": str(path.resolve().parent)}})
-    try:
-        client.execute()
-    finally:
-        outputs = nb.cells.pop().get("outputs", [])
+    with tempfile.TemporaryDirectory(prefix="archeo-kernel-") as sockets:
+        # No widget state kept: an HTML export of the result (the answer key) then shows each board as its picture.
+        client = NotebookClient(nb, km=_kernel_manager(sockets), timeout=timeout, kernel_name="python3",
+                                allow_errors=allow_errors, store_widget_state=False,
+                                resources={"metadata": {"path": str(path.resolve().parent)}})
+        try:
+            client.execute(cleanup_kc=True)    # shut the kernel down: nbclient does so only for its own manager
+        finally:
+            outputs = nb.cells.pop().get("outputs", [])
     text = "".join(o.get("text", "") for o in outputs if o.get("output_type") == "stream")
     line = next((ln for ln in text.splitlines() if ln.startswith(_MARKER)), None)
     return nb, (json.loads(line[len(_MARKER):]) if line is not None else None)
+
+
+def _kernel_manager(folder: str) -> Any:
+    """A kernel manager talking to its kernel over Unix sockets in ``folder`` (POSIX), or None: nbclient's own,
+    over TCP on localhost (Windows).  Sockets are what the kernel advises: over TCP it warns on every start that
+    the traffic is not encrypted, a line per notebook in the teacher's terminal."""
+    if os.name != "posix":
+        return None
+    from jupyter_client.manager import KernelManager
+
+    return KernelManager(kernel_name="python3", transport="ipc", ip=os.path.join(folder, "kernel"))
 
 
 def first_error(nb: Any) -> str:
