@@ -16,13 +16,13 @@ from archeo_lab.games.tikal import GAME, components, position, refusals
 
 # cost key -> (a position maker taking the AP to spend, the action's text without its cost)
 CASES = {
-    "dig": (lambda ap: position(tiles={"C4": (24, 0)}, ruins={"C4": ["vase", "mask"]}, explorers={"C4": [2, 0]},
+    "dig": (lambda ap: position(tiles={"C4": (24, 0)}, ruins={"C4": ["vase", "mirror"]}, explorers={"C4": [2, 0]},
                                 ap=ap), "dig treasure at C4"),
     "camp": (lambda ap: position(tiles={"C4": (14, 0)}, explorers={"C4": [1, 0]}, ap=ap), "set up camp at C4"),
     "guardian": (lambda ap: position(explorers={"A4": [2, 3]}, leaders={0: "A4"}, ap=ap),
                  "place explorer as guardian on A4"),
     "uncover": (lambda ap: position(explorers={"A4": [1, 0]}, ap=ap), "uncover temple A4 to level 2"),
-    "exchange": (lambda ap: position(treasures=[["vase", "mask", "mask"], ["bowl"]], ap=ap),
+    "exchange": (lambda ap: position(treasures=[["vase", "mirror", "mirror"], ["bowl"]], ap=ap),
                  "exchange vase for seat 1's bowl"),
     "bring": (lambda ap: position(ap=ap), "bring explorer into play at A5"),
 }

@@ -274,11 +274,11 @@ def test_action_d_no_level_left_means_no_more_levels():
 
 
 def test_action_e_dig_at_most_two_per_ruin_and_an_emptied_ruin_is_a_clearing():
-    state = position(players=2, tiles={"C4": (24, 0)}, ruins={"C4": ["vase", "mask"]}, explorers={"C4": [2, 0]},
+    state = position(players=2, tiles={"C4": (24, 0)}, ruins={"C4": ["vase", "mirror"]}, explorers={"C4": [2, 0]},
                      ap=10)
     state.apply("dig treasure at C4")
     state.apply("dig treasure at C4")
-    assert sorted(k for k, n in zip(components.TREASURE_KINDS, state.treasures[0]) if n) == ["mask", "vase"]
+    assert sorted(k for k, n in zip(components.TREASURE_KINDS, state.treasures[0]) if n) == ["mirror", "vase"]
     assert state.kind[sp("C4")] == "clearing" and sp("C4") not in state.tokens
     assert "no treasure left" in refusal(state, "dig treasure at C4")
     assert state.ap == 4
@@ -294,11 +294,11 @@ def test_action_e_third_treasure_waits_for_the_next_turn():
 
 
 def test_action_f_exchange_single_copies_only_and_it_cannot_be_refused():
-    state = position(players=3, treasures=[["vase", "mask", "mask"], ["bowl", "knife", "knife"], ["plate"]],
+    state = position(players=3, treasures=[["vase", "mirror", "mirror"], ["bowl", "knife", "knife"], ["plate"]],
                      current=0, ap=10)
     options = [t for t in texts(state) if t.startswith("exchange")]
     assert options == ["exchange vase for seat 1's bowl (3 AP)", "exchange vase for seat 2's plate (3 AP)"]
-    assert "only a treasure held once" in refusal(state, "exchange mask for seat 1's bowl")
+    assert "only a treasure held once" in refusal(state, "exchange mirror for seat 1's bowl")
     assert "holds 2 knife" in refusal(state, "exchange vase for seat 1's knife")
     state.apply("exchange vase for seat 1's bowl")
     assert state.treasures[1][components.TREASURE_KINDS.index("vase")] == 1
@@ -427,9 +427,9 @@ def test_final_round_from_the_left_of_the_last_player_then_the_end():
 
 def test_tie_breakers_guardian_of_the_highest_temple_then_treasures():
     state = position(players=3, tiles={"C4": (18, 0)}, guardians={"C4": (1, "explorer"), "A4": (2, "explorer")},
-                     treasures=[["vase", "mask", "bowl"], [], []], points=[10, 10, 10], ap=10)
+                     treasures=[["vase", "mirror", "bowl"], [], []], points=[10, 10, 10], ap=10)
     assert state.winners() == [1], "seat 1 guards temple 5, seat 2 temple 1"
-    state = position(players=3, treasures=[["vase", "mask"], ["bowl"], []], points=[10, 10, 9], ap=10)
+    state = position(players=3, treasures=[["vase", "mirror"], ["bowl"], []], points=[10, 10, 9], ap=10)
     assert state.winners() == [0]
     state = position(players=2, treasures=[["vase"], ["bowl"]], points=[4, 4], ap=10)
     assert state.winners() == [0, 1], "still tied: several winners"
@@ -552,6 +552,21 @@ def test_corrupt_saves_name_the_field():
     data["state"]["board"].append(["A5", 3, 0, 0])
     with pytest.raises(al.CorruptSave, match=r"board\[4\]"):
         GAME.state_from_json(json.dumps(data))
+
+
+def test_saves_and_texts_with_the_old_name_mask_load_as_mirror():
+    """The treasure kind "mask" became "mirror" (it clashed with the masks printed on ruins): a save and an action
+    text written before still load, as the same position and the same action."""
+    state = position(players=2, tiles={"C4": (24, 0)}, ruins={"C4": ["vase", "mirror"]}, explorers={"C4": [2, 0]},
+                     treasures=[["mirror"], ["bowl"]], ap=10)
+    state.apply("dig treasure at C4")
+    new = state.to_json()
+    old = new.replace('"mirror"', '"mask"')
+    assert old != new and '"mask"' in old
+    assert GAME.state_from_json(old).to_json() == new
+    assert GAME.parse_action("exchange mask for seat 1's bowl") is GAME.parse_action("exchange Mirror for seat 1's bowl")
+    assert "mask" not in components.TREASURE_KINDS and sorted(components.TREASURE_KINDS).index("mirror") == \
+        sorted(k if k != "mirror" else "mask" for k in components.TREASURE_KINDS).index("mask")
 
 
 def test_observation_hides_the_stack_order_and_the_face_down_treasures():

@@ -32,7 +32,7 @@ from archeo_lab.engine import Action
 from archeo_lab.engine.actions import ACTION_DATACLASS, ValueAction
 from archeo_lab.engine.errors import UnreadableAction, quote
 
-from .components import COLOURS, COSTS, LEVEL_PIECES, SIDES, TILE_BY_ID, TILES, TREASURE_KINDS
+from .components import COLOURS, COSTS, LEVEL_PIECES, RENAMED_TREASURES, SIDES, TILE_BY_ID, TILES, TREASURE_KINDS
 from .encoding import PIECES
 from .hexgrid import INDEX, LABELS, SPACES
 from .saves import MAX_POINTS
@@ -192,6 +192,12 @@ class Exchange(TikalAction):
 
     def __str__(self) -> str:
         return f"exchange {self.give} for seat {self.seat}'s {self.take} ({self.ap_cost} AP)"
+
+    @staticmethod
+    def _text_value(name: str, raw: str) -> str:
+        """Lower case, and a treasure's old name (``components.RENAMED_TREASURES``) read as its name now."""
+        raw = raw.lower()
+        return RENAMED_TREASURES.get(raw, raw)
 
 
 @dataclass(**ACTION_DATACLASS)

@@ -28,9 +28,9 @@ from archeo_lab.engine.wording import plural
 
 __all__ = [
     "Tile", "TILES", "TILE_BY_ID", "LETTERS", "START_HEXES", "StartHex", "BASE_CAMP", "COLUMNS", "ROWS",
-    "LEVEL_PIECES", "TREASURE_KINDS", "TREASURE_NAMES", "TREASURE_COPIES", "EXPLORERS", "LEADERS", "CAMPS",
-    "GUARDIANS", "ACTION_POINTS", "COSTS", "PER_SITE_PER_TURN", "LEADER_STRENGTH", "TREASURE_POINTS",
-    "ADVANCED_START_POINTS", "COLOURS", "SIDES", "SIDE_NAMES",
+    "LEVEL_PIECES", "TREASURE_KINDS", "TREASURE_NAMES", "RENAMED_TREASURES", "TREASURE_COPIES", "EXPLORERS",
+    "LEADERS", "CAMPS", "GUARDIANS", "ACTION_POINTS", "COSTS", "PER_SITE_PER_TURN", "LEADER_STRENGTH",
+    "TREASURE_POINTS", "ADVANCED_START_POINTS", "COLOURS", "SIDES", "SIDE_NAMES",
     "STATUS", "check_components", "KIND_NAMES", "stones_text", "tile_name",
 ]
 
@@ -181,11 +181,15 @@ LEVEL_PIECES = {2: 3, 3: 6, 4: 9, 5: 11, 6: 8, 7: 5, 8: 3, 9: 2, 10: 1}
 
 # -- treasures (jetons Trésor) ---------------------------------------------------------------
 #: 8 kinds x 3 copies (published count); the names are ours (GAPS.md 1.4: not printed in words).
-TREASURE_KINDS = ("mask", "statue", "plate", "necklace", "vase", "knife", "bowl", "headdress")
+TREASURE_KINDS = ("mirror", "statue", "plate", "necklace", "vase", "knife", "bowl", "headdress")
 TREASURE_NAMES = {
-    "mask": "masque", "statue": "statuette", "plate": "plat", "necklace": "collier", "vase": "vase",
+    "mirror": "miroir", "statue": "statuette", "plate": "plat", "necklace": "collier", "vase": "vase",
     "knife": "couteau", "bowl": "coupe", "headdress": "coiffe",
 }
+#: Old name -> name: the kind called "mask" until 2026-11 clashed with the masks printed on ruins ("autant de
+#: jetons Trésor ... qu'il y a de masques imprimés"); saves and action texts that use it still load.  "mirror"
+#: sorts where "mask" did, so every order by name (the pool a search bot reshuffles) is unchanged.
+RENAMED_TREASURES = {"mask": "mirror"}
 TREASURE_COPIES = 3
 
 # -- per colour (published, "Matériel et installation") -------------------------------------

@@ -4,7 +4,8 @@
 rebuilds a state from them (``TikalState._to_dict()`` output), every
 field read through ``engine.Fields`` (a bad field raises ``CorruptSave``
 naming it); the derived data (hex kinds after emptied ruins, rotated stones,
-passages) is recomputed, never trusted from the file.  ``check_state`` lists
+passages) is recomputed, never trusted from the file; a treasure's old name
+(``components.RENAMED_TREASURES``: "mask", now "mirror") is read as its name now.  ``check_state`` lists
 what breaks the rules' arithmetic: every hex, piece, treasure and temple
 level in exactly one place, and a consistent turn.
 """
@@ -12,6 +13,7 @@ level in exactly one place, and a consistent turn.
 from __future__ import annotations
 
 from itertools import accumulate, compress
+from collections.abc import Callable
 from typing import Any
 
 from archeo_lab.engine import Fields
@@ -20,7 +22,7 @@ from archeo_lab.engine.saves import SEAT, CorruptSave, Spec, ints, items, one_of
 
 from .components import (
     ACTION_POINTS, ADVANCED_START_POINTS, CAMPS, EXPLORERS, GUARDIANS, LEVEL_PIECES, START_HEXES, TILE_BY_ID,
-    TILES, TREASURE_COPIES, TREASURE_KINDS,
+    RENAMED_TREASURES, TILES, TREASURE_COPIES, TREASURE_KINDS,
 )
 from .encoding import ACTIONS, BID, BOXED, CHOOSE, GUARD, OVER, PHASES, PLACE, RESERVE, TURN_KINDS
 from .encoding import START_BY_INDEX as _START
@@ -97,8 +99,24 @@ def write_state(s: Any) -> dict[str, Any]:
     }
 
 
+def _renamed(f: Fields) -> Fields:
+    """The fields with the treasures' old names (``components.RENAMED_TREASURES``) read as their names now, in the
+    three fields that name treasures: a save written before a rename loads as the same position."""
+    def new(value: Any) -> Any:
+        return RENAMED_TREASURES.get(value, value) if isinstance(value, str) else value
+
+    def each(items: Any, change: Callable[[Any], Any]) -> Any:
+        return [change(item) for item in items] if isinstance(items, list) else items
+
+    changes = {"supply": new, "tokens": lambda pair: each(pair, lambda part: each(part, new)),
+               "events": lambda event: each(event, new)}
+    return Fields({key: each(value, changes[key]) if key in changes else value for key, value in f.data.items()},
+                  f.path)
+
+
 def read_state(cls: Any, f: Fields, players: int, variant: str) -> Any:
     """A ``cls`` state from its saved fields (see the module docstring)."""
+    f = _renamed(f)
     s = object.__new__(cls)
     s.players, s.variant = players, variant
     seat = dict(lo=0, hi=players - 1)
