@@ -52,3 +52,17 @@ def test_ratios_are_medians_of_per_round_ratios_for_actions_and_for_decisions(th
     assert ratio["ratio_python_decisions"] == pytest.approx(240 / 50)      # the medians: 50 decisions/s a round
     ours[0]["round_actions_per_s"] = [100, 200, 230]
     assert throughput.compare(ours, theirs)[1][0]["bar"] == "FAIL"          # 1.15 < 1.2
+
+
+def test_the_wider_reference_takes_every_python_game_and_leaves_the_bar_alone(throughput):
+    def row(source, name, rate):
+        return {"source": source, "game": name, "players": 2, "actions_per_s": rate,
+                "round_actions_per_s": [rate] * 3, "round_decisions_per_s": [rate] * 3}
+
+    bar = [row("OpenSpiel Python", name, rate) for name, rate in (("a", 100), ("b", 200), ("c", 300))]
+    more = [row(throughput.MORE_PYTHON, name, rate) for name, rate in (("d", 10), ("e", 20), ("f", 30), ("g", 40))]
+    theirs = bar + more + [row("OpenSpiel C++", "h", 1000)]
+    medians, (ratio,) = throughput.compare([row("archeo-lab", "ours", 200)], theirs)
+    assert medians[throughput.ALL_PYTHON] == 40 and medians["OpenSpiel Python"] == 200
+    assert ratio["ratio_python_all"] == pytest.approx(5.0)                   # 200 / the median of all seven
+    assert ratio["ratio_python"] == pytest.approx(1.0) and ratio["bar"] == "FAIL"     # the bar: the three alone
