@@ -21,6 +21,7 @@ import sys
 from decimal import Decimal
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from archeo_lab.exercises import (
@@ -71,7 +72,9 @@ def test_within_the_stated_precision_is_right_and_rounding_is_close_never_too_hi
     assert ex.judge("q", 9.152) == (WRONG, "this answer is too low")        # three places given, the third is off
     p = _exercise(Number(decimals=4, probability=True), Fraction(14, 285))
     assert p.judge("q", 0.0491)[0] == RIGHT and p.judge("q", 0.049)[0] == CLOSE
-    assert "percentage" in p.judge("q", 4.912)[1]
+    # A right value as a percentage is a form to change: said so, no hint spent, however it is written.
+    assert "percentage" in p.judge("q", 4.912)[1] and p.check("q", 4.912).hint == ""
+    assert p.check("q", Fraction(4912, 1000)).hint == "" and p.check("q", 0.5).hint.startswith("h1")
 
 
 def test_a_probability_of_0_or_1_means_never_or_always_not_a_rounding():
@@ -86,6 +89,29 @@ def test_a_probability_of_0_or_1_means_never_or_always_not_a_rounding():
     pair = _exercise(Numbers(["p", "q"], probability=True), (Fraction(1, 5), Fraction(4, 5)))
     assert pair.judge("q", (0, 1)) == (WRONG, "p is too low; q is too high")
     assert _exercise(Number(decimals=3), Fraction(1, 5)).judge("q", 0)[0] == CLOSE   # a value may be rounded
+    # Written 0.0 and 1.0 (or numpy's), they say never and always as well.
+    assert p.judge("q", 0.0) == (WRONG, "this answer is too low") and p.judge("q", 1.0)[0] == WRONG
+    assert pair.judge("q", (np.float64(0), np.float64(1))) == (WRONG, "p is too low; q is too high")
+    assert pair.judge("q", (np.array(0.2), np.float64(0.8)))[0] == RIGHT        # 0-d arrays are numbers
+
+
+def test_a_whole_number_cut_from_the_value_is_another_answer_not_a_rounding():
+    """1 for 1.7 and 0 for -24/35 (the sign dropped) were "close": cut toward zero.  Only a rounding is close
+    for a whole number; with places, cutting still is (9.15 for 9.1532)."""
+    assert _exercise(Number(decimals=2), Fraction(17, 10)).judge("q", 1) == (WRONG, "this answer is too low")
+    assert _exercise(Number(decimals=2), Fraction(17, 10)).judge("q", 2)[0] == CLOSE
+    negative = _exercise(Number(decimals=3), Fraction(-24, 35))
+    for answer in (0, 0.0, -0.0):
+        assert negative.judge("q", answer) == (WRONG, "this answer is too high"), answer
+    assert negative.judge("q", -1)[0] == CLOSE and negative.judge("q", -0.68)[0] == CLOSE
+
+
+def test_ordered_parts_given_as_a_set_are_a_form_to_change():
+    """A set keeps its own order: {22.5, 12} was judged as (12, 22.5), with a false "too low"."""
+    pair = _exercise(Numbers(["winner's points", "other's points"]), (Fraction(45, 2), 12))
+    assert "not a set" in pair.judge("q", {Fraction(45, 2), 12})[1] and pair.check("q", {22.5, 12}).hint == ""
+    wholes = _exercise(Wholes(["winner", "price"]), (0, 5))
+    assert "not a set" in wholes.judge("q", {0, 5})[1]
 
 
 def test_not_done_and_answers_that_look_empty():
@@ -247,7 +273,9 @@ def test_a_seat_in_a_tuple_is_right_or_not_that_seat_never_too_high():
 def test_whole_numbers_may_be_given_by_their_labels():
     wholes = _exercise(Wholes(["seat 0's bid", "seat 1's bid"], names={"bid 0": 0, "bid 1": 1}), (0, 1))
     assert wholes.judge("q", ("bid 0", "Bid  1"))[0] == RIGHT
-    assert wholes.judge("q", ("bid 1", 1)) == (WRONG, "seat 0's bid is too high")
+    # "too high" would give the answer away among a few bids: the wrong part is named by its label.
+    assert wholes.judge("q", ("bid 1", 1)) == (WRONG, "seat 0's bid is not bid 1")
+    assert wholes.judge("q", ("bid-0", "BID1"))[0] == RIGHT
     assert "or their labels such as 'bid 0'" in wholes.accepts("q")
     assert "('bid 7') cannot be read as a number" in wholes.judge("q", ("bid 7", 1))[1]
     assert "labels" not in _exercise(Wholes(["a", "b"]), (0, 1)).accepts("q")
@@ -284,6 +312,12 @@ def test_matrices_sets_choices_and_whole_numbers():
     assert bids.judge("q", 1)[0] == bids.judge("q", 1.0)[0] == bids.judge("q", "1")[0] == RIGHT
     assert bids.judge("q", 2) == (WRONG, "not 'bid 2'") and "not one of" in bids.judge("q", True)[1]
     assert "not one of" in formats.judge("q", 2)[1]             # "put 2" and "bid 1": two words, no number reading
+    assert _exercise(Choice(["all-pay", "English"]), "all-pay").judge("q", "All pay")[0] == RIGHT      # hyphens too
+    weeks = _exercise(LabelSet(list(range(1, 13)), what="numbers of weeks"), {4, 6})
+    assert weeks.judge("q", {"4", 6.0})[0] == RIGHT and "True" in weeks.judge("q", {True, 6})[1]
+    rows = _exercise(LabelSet(["2-0", "1-1", "0-2"], what="allocations"), {"2-0"})
+    assert rows.judge("q", {(2, 0)})[0] == RIGHT and rows.judge("q", [(1, 1)]) == (WRONG, "1 missing; 1 should not "
+                                                                                      "be there (1-1)")
     # One wrong answer written two ways spends one hint.
     assert bids.check("q", 2).hint.startswith("h1") and bids.check("q", "Bid 2").hint.startswith("h1")
     assert labels.check("q", {0}).hint.startswith("h1") and labels.check("q", ["bid 0"]).hint.startswith("h1")
@@ -341,6 +375,10 @@ def test_sweep_of_right_rounded_and_wrong_answers(name, key, request):
         if what in ("exact", "as floats", "as a float", "as a list") or what.startswith("rounded to") and \
                 int(what.split()[2]) >= getattr(form, "decimals", 0):
             assert status == RIGHT, f"{what}: {answer!r} -> {status}: {message}"
+        elif (what.startswith("rounded to") or what == "cut to 1 place") and getattr(form, "probability", False) and \
+                any(Fraction(str(x)) in (0, 1) for x in _numbers(answer)):
+            # A probability rounded to 0 or 1 says never or always (Number): read as written, not as a rounding.
+            assert status == WRONG and "rounded" not in message, f"{what}: {answer!r} -> {status}: {message}"
         elif what.startswith("rounded to") or what == "cut to 1 place":
             # A rounding that is also a known mistake's value gets that mistake's message (0.3 for 7/20: the
             # character forgotten), never "too high" or "too low".

@@ -119,6 +119,8 @@ def _as_number(x: Any, what: str = "this answer") -> tuple[Fraction, int | None]
     """``(exact value, decimals given)``: decimals is None for an exact fraction or a whole number."""
     if x is None:
         raise Unreadable(f"{what} is None, which is not a number")
+    if type(x).__module__ == "numpy" and getattr(x, "ndim", None) == 0 and hasattr(x, "item"):
+        x = x.item()                      # a 0-d array (np.array(0.45), what some numpy functions return)
     if isinstance(x, bool):
         raise Unreadable(f"{what} is {x}, which is not a number")
     if isinstance(x, Fraction):
@@ -159,6 +161,8 @@ def _rounded_or_cut(exact: Fraction, value: Fraction, places: int) -> bool:
     error = abs(value - exact)
     if error <= unit / 2:
         return True
+    if places == 0:                # a whole number cut from the value is more often another answer (Number)
+        return False
     cut = Fraction(math.trunc(exact / unit)) * unit
     return value == cut
 
@@ -188,11 +192,13 @@ class Number(Answer):
     """A number: an exact fraction (or whole number), or a decimal with at least ``decimals`` places.
 
     Right: within half a unit of the ``decimals``-th place (``|error| <= 0.5 * 10**-decimals``), in
-    whatever form.  Close: a decimal with fewer places than asked (a whole number counts as 0 places)
-    that is the exact value rounded (or cut) to the places it has.
+    whatever form.  Close: a decimal with fewer places than asked that is the exact value rounded (or cut)
+    to the places it has; a whole number (0 places) only when it is the value rounded, since one cut from
+    it is more often another answer (1 for 1.7, 0 for -0.69).
     Otherwise wrong, with too high / too low, which is then true.  ``probability=True`` also recognises a
-    percentage (100 times the value), and reads 0 and 1 as what they say (never, always), not as a
-    probability rounded to units: a learner who answers 0 for a mixed strategy has a pure one in mind.
+    percentage (100 times the value: the form to change, no hint spent), and reads 0 and 1, ``0.0`` and
+    ``1.0`` too, as what they say (never, always), not as a probability rounded to units: a learner who
+    answers 0 for a mixed strategy has a pure one in mind.
     """
 
     decimals: int = 3
@@ -200,17 +206,21 @@ class Number(Answer):
     unit: str = ""
 
     def describe(self) -> str:
-        what = "a probability: " if self.probability else ""
         unit = f" (in {self.unit})" if self.unit else ""
-        return (f"{what}an exact fraction such as Fraction(3, 7) or a whole number, or a decimal to at least "
+        if self.probability:
+            return (f"a probability: an exact fraction such as Fraction(3, 7), or a decimal between 0 and 1 to at "
+                    f"least {_places(self.decimals)}")
+        return (f"an exact fraction such as Fraction(3, 7) or a whole number, or a decimal to at least "
                 f"{_places(self.decimals)}{unit}")
 
     def judge_one(self, answer: Any, expected: Any, what: str = "this answer") -> tuple[str, str]:
         """Judge one number against ``expected``: right within the stated precision, close if it is a
         rounding just outside, else wrong."""
         value, given = _as_number(answer, what)
-        if (given is None and value.denominator == 1 and not isinstance(answer, (Fraction, str))
-                and not self.probability):
+        if self.probability and value in (0, 1):
+            given = None                # never or always, as written: not a probability rounded to units
+        elif (given is None and value.denominator == 1 and not isinstance(answer, (Fraction, str))
+              and not self.probability):
             given = 0                   # a whole number may be a value rounded to units (not a probability)
         exact = expected if isinstance(expected, Fraction) else Fraction(expected)
         error = abs(value - exact)
@@ -221,13 +231,19 @@ class Number(Answer):
             return CLOSE, (f"{what} is the exact value rounded (or cut) to {digits}: give at least "
                            f"{_places(self.decimals)}, or an exact fraction")
         if self.probability and exact != 0 and abs(value / 100 - exact) <= Fraction(1, 2 * 10 ** self.decimals):
-            return WRONG, f"{what} looks like a percentage: give the probability itself, between 0 and 1"
+            raise Unreadable(f"{what} looks like a percentage: give the probability itself, between 0 and 1")
         if self.probability and not 0 <= value <= 1:
             return WRONG, f"{what} is not a probability (it must lie between 0 and 1)"
         return WRONG, f"{what} is too {'high' if value > exact else 'low'}"
 
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
         return self.judge_one(answer, expected)
+
+
+def _ordered(answer: Any, labels: Sequence[str]) -> None:
+    """Refuse a set where the parts have an order (``(p, q)``): a set keeps its own order, not the one typed."""
+    if isinstance(answer, (set, frozenset)):
+        raise Unreadable(f"give a tuple, not a set: the order matters ({', '.join(labels)}), and a set has none")
 
 
 def _worst(statuses: Iterable[str]) -> str:
@@ -252,6 +268,7 @@ class Numbers(Answer):
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
         if isinstance(answer, (str, bytes, dict)) or not isinstance(answer, Iterable):
             raise Unreadable(f"give {self.form} of {len(self.labels)} numbers ({', '.join(self.labels)})")
+        _ordered(answer, self.labels)
         values = list(answer)
         if len(values) != len(self.labels):
             raise Unreadable(f"give {len(self.labels)} numbers ({', '.join(self.labels)}), not {len(values)}")
@@ -398,10 +415,11 @@ def _as_whole(x: Any) -> int | None:
 
 
 def _as_option(answer: Any, options: Sequence[Any]) -> Any:
-    """``answer`` as one of ``options``: a text that differs from one only in capitals and spaces is read as it
-    (``"English"``, ``"Bid 1"``, ``"put2"``), unless that would fit two options; where the options are one word
-    and a number (``"bid 0"``, ``"bid 1"``...), a whole number is read as the option with that number (``2``,
-    ``2.0``, ``"2"``).  Anything else is returned as given.
+    """``answer`` as one of ``options``: a text that differs from one only in capitals, spaces and hyphens is read
+    as it (``"English"``, ``"Bid 1"``, ``"put2"``, ``"all pay"``), unless that would fit two options; where the
+    options are one word and a number (``"bid 0"``, ``"bid 1"``...), a whole number is read as the option with
+    that number (``2``, ``2.0``, ``"2"``); where they are numbers, ``"4"`` is 4; where they are numbers joined by
+    hyphens (``"2-0"``), so is the tuple ``(2, 0)``.  Anything else is returned as given.
 
     >>> _as_option("Bid 1", ["bid 0", "bid 1"]), _as_option("put2", ["put 1", "put 2"]), _as_option(3, [3])
     ('bid 1', 'put 2', 3)
@@ -411,16 +429,23 @@ def _as_option(answer: Any, options: Sequence[Any]) -> Any:
     if isinstance(answer, bool) or (isinstance(answer, (str, Real)) and answer in options):
         return answer
     if isinstance(answer, str) and not answer.strip().isdigit():
-        def plain(text: str) -> str:
-            return "".join(text.split()).casefold()
-
-        same = [o for o in options if isinstance(o, str) and plain(o) == plain(answer)]
+        same = [o for o in options if isinstance(o, str) and _plain(o) == _plain(answer)]
         return same[0] if len(same) == 1 else answer
+    if isinstance(answer, tuple) and answer and all(_as_whole(x) is not None for x in answer):
+        joined = "-".join(str(_as_whole(x)) for x in answer)     # (2, 0) for Tikal's allocation "2-0"
+        return joined if joined in options else answer
     number = _as_whole(answer)
-    numbered = _numbered(options)
-    if number is None or numbered is None:
+    if number is None:
         return answer
-    return numbered.get(number, answer)
+    if any(isinstance(o, int) and not isinstance(o, bool) and o == number for o in options):
+        return number                                             # "4" or 4.0 where the options are numbers
+    numbered = _numbered(options)
+    return answer if numbered is None else numbered.get(number, answer)
+
+
+def _plain(text: str) -> str:
+    """``text`` without case, spaces, hyphens or underscores: ``"All pay"``, ``"all-pay"`` and ``"allpay"`` alike."""
+    return "".join(text.split()).replace("-", "").replace("_", "").casefold()
 
 
 def _numbered(options: Sequence[Any]) -> dict[int, str] | None:
@@ -494,7 +519,8 @@ class Wholes(Answer):
 
     The parts whose indices are in ``seats`` are seats: a wrong one is "not that seat", never "too high",
     which with two seats would give the answer away.  ``names`` are texts that stand for a number (the
-    primer's ``"bid 2"`` for 2, the labels its earlier questions take), read whatever their case and spaces.
+    primer's ``"bid 2"`` for 2, the labels its earlier questions take), read whatever their case, spaces and
+    hyphens; with names, a wrong part is "not bid 1", never "too high", for the same reason.
     """
 
     labels: Sequence[str]
@@ -503,8 +529,10 @@ class Wholes(Answer):
     names: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        #: ``names`` as they are read: lower case, one space between words (made once, not per answer).
-        self._read = {" ".join(name.split()).lower(): number for name, number in self.names.items()}
+        #: ``names`` as they are read (``_plain``: no case, spaces or hyphens; made once, not per answer).
+        self._read = {_plain(name): number for name, number in self.names.items()}
+        #: The number's name in the feedback ("not bid 1").
+        self._name_of = {number: name for name, number in self.names.items()}
 
     def describe(self) -> str:
         named = f", or their labels such as {next(iter(self.names))!r}" if self.names else ""
@@ -517,20 +545,29 @@ class Wholes(Answer):
 
     def _named(self, value: Any) -> Any:
         if isinstance(value, str) and self._read:
-            return self._read.get(" ".join(value.split()).lower(), value)
+            return self._read.get(_plain(value), value)
         return value
 
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
         if isinstance(answer, (str, bytes, dict)) or not isinstance(answer, Iterable):
             raise Unreadable(f"give {self.form} of {len(self.labels)} whole numbers ({', '.join(self.labels)})")
+        _ordered(answer, self.labels)
         values = list(answer)
         if len(values) != len(self.labels):
             raise Unreadable(f"give {len(self.labels)} numbers ({', '.join(self.labels)}), not {len(values)}")
         wrong = []
         for k, (value, want, label) in enumerate(zip(values, expected, self.labels)):
-            status, message = Whole(label).judge(self._named(value), want)
-            if status != RIGHT:
-                wrong.append(f"{label} is not that seat" if k in self.seats else f"{label} is {message}")
+            value = self._named(value)
+            status, message = Whole(label).judge(value, want)
+            if status == RIGHT:
+                continue
+            if k in self.seats:
+                wrong.append(f"{label} is not that seat")
+            elif self.names:
+                number = _as_whole(value)
+                wrong.append(f"{label} is not {self._name_of.get(number, value) if number is not None else value}")
+            else:
+                wrong.append(f"{label} is {message}")
         return (RIGHT, "") if not wrong else (WRONG, "; ".join(wrong))
 
 
@@ -554,7 +591,7 @@ class LabelSet(Answer):
         if isinstance(answer, (str, bytes, dict)) or not isinstance(answer, Iterable):
             raise Unreadable(f"give a set of {self.what}, e.g. {{{self.universe[0]!r}}}")
         got = {_as_option(x, self.universe) for x in answer}
-        unknown = sorted(str(x) for x in got if x not in self.universe)
+        unknown = sorted(str(x) for x in got if isinstance(x, bool) or x not in self.universe)
         if unknown:
             raise Unreadable(f"not {self.what} of this game: {', '.join(unknown)}")
         want = set(expected)

@@ -188,7 +188,8 @@ exercise.question(
 exercise.question(
     "auctions", "auctions: where the loser pays", _loser_pays, Choice(list(FORMATS), what="one of"),
     ["In which format does a bid cost something even when it does not win?",
-     "In an English auction and in sealed-bid first- and second-price auctions only the winner pays.",
+     "Go through the formats one by one and ask who hands over their bid at the end: the winner alone, or "
+     "every bidder?",
      "Think of Cibola's closed fist: where do the losing explorers go?"])
 exercise.question(
     "expected_value", "expected value and variance of the toss", _moments,

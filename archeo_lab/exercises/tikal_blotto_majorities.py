@@ -114,7 +114,8 @@ exercise.question(
     "q2", "q2, seat 0's dominated allocations", _dominated, LabelSet(allocation_labels(2), what="allocations"),
     ["Is there an allocation that another one beats against *every* choice of seat 1?",
      "Compare the three rows cell by cell: a row that is worse in every column is strictly dominated.",
-     "Look at the row that leaves the 5-temple empty."])
+     "A row is dominated only if one single other row beats it in every column; a row that is better in "
+     "some columns and worse in others is not."])
 exercise.question(
     "q3", "q3, if seat 1 could see seat 0's choice", _maximin, Number(decimals=2, unit="points"),
     ["If seat 1 moves after seeing seat 0's allocation, how will it answer each allocation?",
