@@ -329,6 +329,8 @@ def test_matrices_sets_choices_and_whole_numbers():
     assert wholes.judge("q", (0, 6)) == (WRONG, "price is too high")
     mapping = _exercise(Mapping(["x", "y"], decimals=1), {"x": Fraction(1, 2), "y": 2})
     assert mapping.judge("q", {"x": 0.5, "y": 2})[0] == RIGHT
+    cards = _exercise(Mapping(["II-01", "II-02"]), {"II-01": 1, "II-02": 2})
+    assert cards.judge("q", {"ii-01": 1, "II 02": 2})[0] == RIGHT and "II-03" in cards.judge("q", {"II-03": 1})[1]
     assert "no value for y" in mapping.judge("q", {"x": 0.5})[1]
 
 

@@ -296,6 +296,7 @@ class Mapping(Answer):
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
         if not hasattr(answer, "keys") or not hasattr(answer, "__getitem__"):
             raise Unreadable(f"give a dict with one number per key ({', '.join(map(str, self.keys))})")
+        answer = {_as_option(k, self.keys): answer[k] for k in answer.keys()}     # "ii-01" for "II-01"
         missing = [k for k in self.keys if k not in answer]
         extra = [k for k in answer.keys() if k not in self.keys]
         if missing or extra:
