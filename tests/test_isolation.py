@@ -371,3 +371,144 @@ def test_without_processes_bots_run_here_with_a_note_and_a_time_check(monkeypatc
     assert any("processes=2 was ignored" in note for note in result.notes)
     assert any(note.startswith("ada: no worker processes here") for note in result.notes)
     assert "note: ada: no worker processes here" in str(result)
+
+
+HOSTILE = {
+    # Each reaches beyond its worker (the referee's process, the other workers, the teacher's files and screen),
+    # the way a class read-through found possible; the guard refuses it, and the bot forfeits for trying.
+    "signaller": '''
+import os
+
+class Bot:
+    def choose(self, state):
+        os.kill(os.getppid(), 0)          # 0: only asks whether it may (SIGSTOP or SIGKILL would stop the referee)
+        return state.legal_actions()[0]
+''',
+    "pidfd": '''
+import os, signal
+
+class Bot:
+    def choose(self, state):
+        signal.pidfd_send_signal(os.pidfd_open(os.getppid()), 0)
+        return state.legal_actions()[0]
+''',
+    "native": '''
+import ctypes, os
+
+class Bot:
+    def choose(self, state):
+        ctypes.CDLL(None).kill(os.getppid(), 0)
+        return state.legal_actions()[0]
+''',
+    "flooder": '''
+import os
+
+class Bot:
+    def choose(self, state):
+        with open(f"/proc/{os.getppid()}/fd/1", "w") as screen:
+            screen.write("*** HACKED ***" * 1000)
+        return state.legal_actions()[0]
+''',
+    "seedthief": '''
+import os
+
+class Bot:
+    def choose(self, state):
+        return open(f"/proc/{os.getppid()}/cmdline").read()
+''',
+    "notebookthief": '''
+from pathlib import Path
+
+class Bot:
+    def choose(self, state):
+        return Path(__file__).resolve().parent.parent.joinpath("teacher.ipynb").read_text()
+''',
+    "eraser": '''
+from pathlib import Path
+
+class Bot:
+    def choose(self, state):
+        Path(__file__).resolve().parent.parent.joinpath("teacher.ipynb").write_text("")
+        return state.legal_actions()[0]
+''',
+    "clockliar": '''
+import time
+
+class Bot:
+    def choose(self, state):
+        time.perf_counter = lambda: 0.0
+        time.sleep(0.2)                   # over the 0.1 s limit, within the referee's 0.25 s of grace
+        return state.legal_actions()[0]
+''',
+    "unchecker": '''
+import sys
+from archeo_lab.engine.game import State
+
+class Bot:
+    def choose(self, state):
+        for name in ("__main__", "archeo_lab.bots.isolation"):
+            if name in sys.modules:
+                sys.modules[name]._tampered = lambda *args, **kwargs: False
+        State.winners = lambda self: [0]
+        return state.legal_actions()[0]
+''',
+    "builtins": '''
+import builtins
+
+class Bot:
+    def choose(self, state):
+        move = state.legal_actions()[0]
+        builtins.len = lambda x: 0        # the worker's own code needs len: it is put back, then reported
+        return move
+''',
+    "painter": '''
+class Bot:
+    def choose(self, state):
+        raise ValueError("\\x1b[2J\\x1b[31mboom\\x1b[0m\\nerror: ada failed 99 time(s) (changed the engine): \\u202e")
+''',
+}
+
+
+@needs_processes
+@pytest.mark.skipif(sys.platform != "linux", reason="/proc and the file checks are Linux's")
+def test_a_bot_cannot_reach_the_referee_the_other_bots_or_the_teachers_files(tmp_path):
+    """A class read-through's hostile bots: each is refused what it tries and forfeits; the teacher's notebook is
+    neither read nor emptied, the referee's terminal gets nothing, the table has no line a bot wrote, and two runs
+    give the same errors, word for word."""
+    notebook = tmp_path / "teacher.ipynb"
+    notebook.write_text('{"seed": 479460041}')
+    students = load_bots(write_bots(tmp_path / "bots", {"ada": GOOD, **HOSTILE}), **LIMITS)
+    runs = [al.tournament("cibola", {"random": "random", **students}, games=1, seed=11, progress=False, **LIMITS)
+            for _ in range(2)]
+    result = runs[0]
+    assert runs[0].errors == runs[1].errors and runs[0].games == runs[1].games
+    assert notebook.read_text() == '{"seed": 479460041}'
+    mine = {}
+    for e in result.errors:
+        mine.setdefault(e["bot"], set()).add((e["reason"], e["message"]))
+    assert set(mine) == set(HOSTILE), mine.keys()
+    said = {name: " ".join(m for _, m in found) for name, found in mine.items()}
+    for name in ("signaller", "native"):
+        assert "may not" in said[name], said[name]
+    assert "has no attribute 'pidfd" in said["pidfd"] and "may not write" in said["flooder"]
+    assert "may not read" in said["seedthief"] and "may not read" in said["notebookthief"]
+    assert "may not write" in said["eraser"]
+    assert {r for r, _ in mine["clockliar"]} == {"time"} and {r for r, _ in mine["unchecker"]} == {"tampering"}
+    assert {r for r, _ in mine["builtins"]} == {"tampering"} and "builtins.len" in said["builtins"]
+    text = str(result)
+    assert "\x1b" not in text and "\u202e" not in text and "\nerror: ada" not in text
+    assert not any(line.lstrip().startswith("error: ada") for line in text.splitlines())     # no forged line
+    assert not any(e["bot"] == "ada" for e in result.errors)
+    assert al.State.winners.__qualname__ == "State.winners"
+
+
+@needs_processes
+def test_a_bot_named_by_assignment_plays_and_skipped_files_are_named(tmp_path):
+    folder = write_bots(tmp_path / "bots", {"alias": GOOD.replace("class Bot:", "class Mine:") + "\nBot = Mine\n"})
+    (folder / "_draft.py").write_text(GOOD)
+    (folder / "Caps.PY").write_text(GOOD)
+    with pytest.warns(UserWarning, match=r"skipped Caps\.PY, _draft\.py"):
+        students = load_bots(folder)
+    assert list(students) == ["alias"] and students["alias"].broken is None
+    result = al.tournament("cibola", {"random": "random", **students}, games=1, seed=2, progress=False)
+    assert not result.errors

@@ -19,9 +19,12 @@ changes it.  A move fails (``BotForfeit``, with the bot's name and the reason) w
 * changes the engine in its process (replaces a function or class attribute of ``archeo_lab``):
   that changes nothing here, but it is cheating, and is reported so.
 
-The worker also cannot write to files (a file-size limit of 0) and its prints are discarded; it runs
-under your account, so it can still read (or delete) your files: see ``docs/howto/class_tournament.md``
-for what this protects and what it does not, and how to go further (a container).
+Before the bot's code runs, the worker turns on a guard (``_guard``, an audit hook): no signals to other
+processes, no new processes, no native code, no network, no writing or deleting files, no reading another
+process's ``/proc`` entries or the teacher's, the bots' and the home folders (the bot's own file and
+Python's excepted).  Its prints are discarded, and its move is timed by a clock bound before it loads.  It
+runs under your account and the guard is Python's, not a sandbox: ``docs/howto/class_tournament.md`` says
+what this protects and what it does not, and how to go further (a container).
 
 Files start in a fresh interpreter (``python -m archeo_lab.bots.isolation``): nothing of your
 session is in their memory.  Objects are forked from your process (the only way to hand over a
@@ -54,7 +57,6 @@ import subprocess
 import sys
 import threading
 import time
-import traceback
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +66,10 @@ __all__ = ["IsolatedBot", "BotForfeit", "REASONS", "processes_available", "MAX_R
 MAX_REPLY = 64 * 1024
 #: Seconds a worker may take to start and load its bot (a fresh interpreter imports the game).
 START_LIMIT = 20.0
+#: Seconds a bot's own loading may take (its file's import and ``Bot()``), at least: ``5 * time_limit`` if more.
+#: Over it, the bot is out of the tournament, not restarted (a slow import paid again after every forfeit
+#: would cost the class that much a game).
+LOAD_LIMIT = 5.0
 #: Seconds beyond ``time_limit`` the referee waits for an answer before it stops the worker: the move's
 #: time itself is measured in the worker, around ``choose``; this covers sending the position.
 GRACE = 0.25
@@ -86,6 +92,7 @@ class BotForfeit(Exception):
     and the message (what happened, with the bot's own error where there is one)."""
 
     def __init__(self, bot: str, reason: str, message: str):
+        message = _printable(message)           # the bot's own words: one line, no control characters
         super().__init__(f"{bot} {REASONS[reason]}: {message}")
         self.bot, self.reason, self.detail = bot, reason, message
 
@@ -126,7 +133,7 @@ def _receive(fd: int, limit: int | None) -> dict | None:
         return None
     (size,) = struct.unpack(">I", head)
     if limit is not None and size > limit:
-        raise ValueError(f"an answer of {size:,} bytes (at most {limit:,})")
+        raise ValueError(f"an answer of more than {limit:,} bytes")
     body = _read_exact(fd, size)
     if body is None:
         return None
@@ -141,14 +148,18 @@ _SELF_MADE = frozenset({"_field_cache", "_regex_cache", "__slotnames__"})
 
 
 def _engine_fingerprint(games: list[str]) -> dict[str, int]:
-    """``{"module.Class.attr": id(value)}`` for the engine, the bots and the games' modules loaded now,
-    and their classes (what a bot could patch to rig its view of the rules).  A class's own entry is
-    ``{"module.Class.": 0}`` as well, so that ``_tampered`` sees a member added to it."""
+    """``{"module.Class.attr": id(value)}`` for the engine, the bots and the games' modules loaded now (this
+    worker's own module included), and their classes, and the built-in functions (what a bot could patch to
+    rig its view of the rules, or the worker's checks).  A class's own entry is ``{"module.Class.": 0}`` as
+    well, so that ``_tampered`` sees a member added to it."""
+    import builtins
+
     watched = ("archeo_lab.engine", "archeo_lab.bots", *(f"archeo_lab.games.{key}" for key in games))
-    marks = {}
+    marks = {f"builtins.{attr}": id(value) for attr, value in vars(builtins).items()}
     for name, module in list(sys.modules.items()):
-        if module is None or not (name == "archeo_lab" or name.startswith(watched)) \
-                or name == __name__ or name == "__main__":
+        spec = getattr(module, "__spec__", None)
+        this = name == "__main__" and getattr(spec, "name", None) == "archeo_lab.bots.isolation"
+        if module is None or not (name == "archeo_lab" or name.startswith(watched) or this):
             continue
         for attr, value in list(vars(module).items()):
             marks[f"{name}.{attr}"] = id(value)
@@ -159,18 +170,139 @@ def _engine_fingerprint(games: list[str]) -> dict[str, int]:
     return marks
 
 
-def _tampered(write_fd: int, before: dict[str, int], games: list[str], what: str) -> bool:
+def _tampered(write_fd: int, before: dict[str, int], games: list[str], what: str,
+              fingerprint: Any = _engine_fingerprint, send: Any = None) -> bool:
     """Report (and say so) if the engine differs from its fingerprint ``before``: ``what`` replaced an
-    attribute, or added one to a class (a method that hides the inherited one: ``type(state).winners = ...``)."""
-    after = _engine_fingerprint(games)
+    attribute, or added one to a class (a method that hides the inherited one: ``type(state).winners = ...``).
+    ``fingerprint`` and ``send`` are bound when the worker starts, so a bot cannot swap them."""
+    send = send or _send
+    after = fingerprint(games)
     changed = sorted(k for k, v in before.items() if after.get(k, v) != v)
     added = sorted(k for k in after.keys() - before.keys()
                    if k.rpartition(".")[0] + "." in before and k.rpartition(".")[2] not in _SELF_MADE)
     if changed:
-        _send(write_fd, {"error": "tampering", "message": f"{what} replaced {changed[0]}"})
+        send(write_fd, {"error": "tampering", "message": f"{what} replaced {changed[0]}"})
     elif added:
-        _send(write_fd, {"error": "tampering", "message": f"{what} added {added[0]}"})
+        send(write_fd, {"error": "tampering", "message": f"{what} added {added[0]}"})
     return bool(changed or added)
+
+
+#: Audit events (PEP 578) a bot's worker refuses outright: new processes, native code, the network, and
+#: changes to files and folders.  ``os.kill``, ``open`` and ``object.__setattr__`` are refused case by case.
+_REFUSED_EVENTS = frozenset({
+    "os.fork", "os.forkpty", "os.posix_spawn", "os.spawn", "os.exec", "os.system", "os.startfile",
+    "subprocess.Popen", "pty.spawn", "ctypes.dlopen", "ctypes.dlsym", "ctypes.dlsym/handle", "ctypes.cdata",
+    "socket.connect", "socket.bind", "socket.sendto", "socket.sendmsg", "socket.getaddrinfo",
+    "socket.gethostbyname", "os.remove", "os.rename", "os.rmdir", "os.truncate", "os.chmod", "os.chown",
+    "os.chflags", "os.link", "os.symlink", "os.mkdir", "os.utime", "os.setxattr", "os.removexattr",
+    "shutil.rmtree", "gc.get_referrers", "gc.get_referents", "gc.get_objects",
+})
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+
+
+class Refused(PermissionError):
+    """What a bot's worker does not let it do (``_guard``)."""
+
+
+def _guard(bot_file: str | None, private: list[str]) -> None:
+    """From now on, refuse in this worker what reaches beyond it, before the bot's code runs.
+
+    An audit hook (PEP 578, which cannot be removed once added) refuses: a signal to another process
+    (the referee, the other bots' workers); new processes, native code (``ctypes``), the network; writing,
+    deleting or renaming files; reading another process's ``/proc`` entries (its command line, its open
+    files), and reading files under ``private`` (the referee's folder, the bots' folder, the home folder)
+    other than the bot's own file and Python's and archeo_lab's own; finding the worker's objects through
+    ``gc``; changing the code of a function of the engine.  Functions with no audit event that could reach
+    another process (``os.pidfd_open``) are removed.  It raises the bar; it is not a sandbox (the
+    how-to says what is and is not protected, and how to go further: a container).
+    """
+    import importlib
+    import site
+
+    for module_name, name in (("os", "pidfd_open"), ("posix", "pidfd_open"), ("signal", "pidfd_send_signal"),
+                              ("_signal", "pidfd_send_signal")):
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:        # Windows has no posix module
+            continue
+        if hasattr(module, name):
+            delattr(module, name)
+    me = os.getpid()
+    own_proc = f"/proc/{me}"
+    realpath = os.path.realpath
+
+    def under(path: str, roots: tuple[str, ...]) -> bool:
+        return any(path == root or path.startswith(root.rstrip(os.sep) + os.sep) for root in roots)
+
+    python = [sys.prefix, sys.base_prefix, sys.exec_prefix, str(Path(__file__).resolve().parents[1])]
+    try:
+        python += [*site.getsitepackages(), site.getusersitepackages()]
+    except AttributeError:      # a virtualenv's old site module
+        pass
+    readable = tuple(realpath(p) for p in python if p)
+    closed = tuple(realpath(p) for p in (*private, os.path.expanduser("~")) if p)
+    own = realpath(bot_file) if bot_file else None
+    engine = ("archeo_lab", __name__, "__main__")
+
+    def may_read(path: Any) -> bool:
+        if isinstance(path, int):
+            return True                                   # an open file descriptor, given before
+        try:
+            where = realpath(os.fsdecode(path))
+        except (TypeError, ValueError, OSError):
+            return False
+        if where.startswith("/proc/"):
+            part = where.split("/")[2]
+            return not part.isdigit() or where == own_proc or where.startswith(own_proc + "/")
+        return where == own or under(where, readable) or not under(where, closed)
+
+    def hook(event: str, args: tuple) -> None:
+        if event in _REFUSED_EVENTS:
+            raise Refused(f"a bot may not do this ({event})")
+        if event == "open":
+            path, mode, flags = args
+            writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or \
+                (isinstance(flags, int) and flags & _WRITE_FLAGS)
+            if writing or not may_read(path):
+                raise Refused(f"a bot may not {'write' if writing else 'read'} {os.fsdecode(path)!r}"
+                               if not isinstance(path, int) else "a bot may not write to files")
+        elif event in ("os.kill", "os.killpg"):
+            if event == "os.killpg" or args[0] != me:
+                raise Refused("a bot may not send signals to other processes")
+        elif event == "object.__setattr__" and callable(args[0]) and \
+                str(getattr(args[0], "__module__", "") or "").startswith(engine):
+            raise Refused(f"a bot may not change the engine's function {getattr(args[0], '__qualname__', '?')}")
+
+    sys.addaudithook(hook)
+
+
+def _printable(text: str, limit: int = 400) -> str:
+    """``text`` on one line, without control characters (a bot's message must not draw on the teacher's
+    screen: no new lines, colours or bidirectional overrides), at most ``limit`` characters."""
+    import unicodedata
+
+    out = []
+    for ch in str(text)[:limit]:
+        if ch in "\n\r\t":
+            out.append(" ")
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):
+            out.append(ch.encode("unicode_escape").decode("ascii"))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _put_back(builtins_then: dict[str, Any]) -> str | None:
+    """Put the built-in functions back as they were (the worker's own code needs ``len`` and the others) and
+    name the first one the bot replaced, added or removed, or None."""
+    import builtins
+
+    now = vars(builtins)
+    changed = sorted(k for k in now.keys() | builtins_then.keys() if now.get(k) is not builtins_then.get(k))
+    if changed:
+        now.clear()
+        now.update(builtins_then)
+    return f"builtins.{changed[0]}" if changed else None
 
 
 def _seed_bot(bot: Any, seed: int) -> None:
@@ -247,12 +379,22 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
-def _error_text(exc: BaseException) -> str:
-    """``ZeroDivisionError: division by zero (choose, line 7)``: the bot's own last frame."""
-    text = f"{type(exc).__name__}: {exc}"[:300]
-    frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ else []
-    if frames:
-        text += f" ({frames[-1].name}, line {frames[-1].lineno})"
+def _error_text(exc: BaseException, bot_file: str | None = None) -> str:
+    """``ZeroDivisionError: division by zero (choose, line 7)``: the bot's own last frame (in ``bot_file``, or
+    else outside Python's and archeo_lab's files), read from the traceback without opening any file."""
+    try:
+        text = f"{type(exc).__name__}: {exc}"[:300]
+    except Exception:                      # an exception whose str() raises is still the bot's error
+        text = type(exc).__name__
+    frames, tb = [], exc.__traceback__
+    while tb is not None:
+        frames.append((tb.tb_frame.f_code.co_filename, tb.tb_frame.f_code.co_name, tb.tb_lineno))
+        tb = tb.tb_next
+    library = (sys.prefix, sys.base_prefix, str(Path(__file__).resolve().parents[1]), "<frozen")
+    own = [f for f in frames if (f[0] == bot_file if bot_file else not f[0].startswith(library))]
+    if own or frames:
+        _, name, line = (own or frames)[-1]
+        text += f" ({name}, line {line})"
     return text
 
 
@@ -301,43 +443,64 @@ def _copier(source: Any):
 
 
 def _serve(read_fd: int, write_fd: int, make, time_limit: float, memory_limit: float | None,
-           parent: int) -> None:
+           parent: int, bot_file: str | None = None, private: list[str] | None = None) -> None:
     """The worker's loop: load the bot, then answer ``move`` requests until ``quit`` or the end of input.
 
     ``make()`` returns the bot's factory (a class, or a function giving a fresh copy of an object);
-    it runs after the engine's fingerprint is taken, so a file that patches the engine on import
-    is caught too.
+    it runs after the engine's fingerprint is taken and the guard is on (``_guard``: ``bot_file`` is the
+    bot's own file, ``private`` the folders it may not read), so a file that patches the engine on import
+    is caught too.  What the loop needs (the pipe's functions, the clock, the tampering check) is bound
+    here first: a bot that replaces ``time.perf_counter`` or a function of this module changes nothing.
     """
+    send, receive, clock, tampered, fingerprint, put_back = (_send, _receive, time.perf_counter, _tampered,
+                                                             _engine_fingerprint, _put_back)
     _quiet_standard_streams()
     _watch_parent(parent)
     sys.dont_write_bytecode = True
     import archeo_lab.games  # noqa: F401  (the engine and the games' registry, before the limits and the bot)
     from archeo_lab.engine import get_game
 
-    hello = _receive(read_fd, None)
+    hello = receive(read_fd, None)
     games = list(hello.get("games", []))
     for key in games:
         get_game(key)
-    marks = _engine_fingerprint(games)
+    marks = fingerprint(games)
+    import builtins
+
+    builtins_then = dict(vars(builtins))
     _limit_resources(memory_limit)
+    _guard(bot_file, private or [])
+    load_limit = max(LOAD_LIMIT, 5 * time_limit)
+    start = clock()
     try:
-        factory = make()
-        bot = factory()
+        try:
+            factory = make()
+            bot = factory()
+        finally:
+            replaced = put_back(builtins_then)
+        if replaced:
+            send(write_fd, {"error": "tampering", "message": f"loading it replaced {replaced}"})
+            return
         if not callable(getattr(bot, "choose", None)):
             raise TypeError("the bot has no choose(state) method")
     except MemoryError:
-        _send(write_fd, {"error": "load", "message": "MemoryError while loading"})
+        send(write_fd, {"error": "load", "message": "MemoryError while loading"})
         return
     except BaseException as exc:       # SystemExit and KeyboardInterrupt too: it is the bot's doing
-        _send(write_fd, {"error": "load", "message": _error_text(exc)})
+        send(write_fd, {"error": "load", "message": _error_text(exc, bot_file)})
         return
-    if _tampered(write_fd, marks, games, "loading it"):
+    if clock() - start > load_limit:
+        send(write_fd, {"error": "load", "message": f"loading it took more than {load_limit:g} s (its import "
+                                                    "and Bot()): it would cost every game that much again"})
         return
-    _send(write_fd, {"ready": True})
+    if tampered(write_fd, marks, games, "loading it", fingerprint, send):
+        return
+    send(write_fd, {"ready": True})
     while True:
-        request = _receive(read_fd, None)
+        request = receive(read_fd, None)
         if request is None or request.get("op") == "quit":
             return
+        replaced = None
         try:
             if request.get("fresh"):
                 bot = factory()
@@ -345,28 +508,36 @@ def _serve(read_fd: int, write_fd: int, make, time_limit: float, memory_limit: f
                 _seed_bot(bot, request["seed"])
             state = get_game(request["game"]).state_from_json(request["state"])
             _cpu_limit(time_limit + GRACE + 1)
-            start = time.perf_counter()
-            action = bot.choose(state)
-            seconds = time.perf_counter() - start
+            start = clock()
+            try:
+                action = bot.choose(state)
+            finally:
+                replaced = put_back(builtins_then)       # first: the worker's own code needs them
+            seconds = clock() - start
         except MemoryError:             # its memory is freed as the error unwinds: the worker goes on
             action = None
-            _send(write_fd, {"error": "memory", "message": "MemoryError (the memory limit was reached)"})
+            send(write_fd, {"error": "memory", "message": "MemoryError (the memory limit was reached)"})
             continue
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) or exc.code is None else repr(str(exc.code)[:40])
-            _send(write_fd, {"error": "exit", "message": f"it called sys.exit({code})"})
+            send(write_fd, {"error": "exit", "message": f"it called sys.exit({code})"})
             continue
         except BaseException as exc:
-            _send(write_fd, {"error": "crash", "message": _error_text(exc)})
+            if replaced:                # what broke is likely the built-in it replaced: say that
+                send(write_fd, {"error": "tampering", "message": f"in its process, it replaced {replaced}"})
+                return
+            send(write_fd, {"error": "crash", "message": _error_text(exc, bot_file)})
             continue
-        if _tampered(write_fd, marks, games, "in its process, it"):
+        if replaced:
+            send(write_fd, {"error": "tampering", "message": f"in its process, it replaced {replaced}"})
+            return
+        if tampered(write_fd, marks, games, "in its process, it", fingerprint, send):
             return
         try:
             wire = _as_wire(action)
-        except Exception as exc:
-            _send(write_fd, {"error": "garbage", "message": str(exc)[:300]})
-            continue
-        _send(write_fd, {"action": wire, "seconds": seconds})
+            send(write_fd, {"action": wire, "seconds": seconds})
+        except Exception as exc:        # not an action, or an action whose JSON is not JSON
+            send(write_fd, {"error": "garbage", "message": str(exc)[:300]})
 
 
 def main() -> None:
@@ -376,7 +547,7 @@ def main() -> None:
     path = config["path"]
     try:
         _serve(read_fd, write_fd, lambda: _load_file(path), config["time_limit"], config["memory_limit"],
-               config["parent"])
+               config["parent"], path, config.get("private"))
     finally:
         os._exit(0)
 
@@ -392,9 +563,22 @@ def check_file(path: Path) -> str | None:
         return f"{type(exc).__name__}: {getattr(exc, 'msg', exc)}{where}"
     except OSError as exc:
         return f"cannot read the file: {exc}"
-    if not any(isinstance(node, ast.ClassDef) and node.name == "Bot" for node in tree.body):
+    if not any(_names_bot(node) for node in tree.body):
         return f"{path.name} defines no class Bot (write: class Bot: ... def choose(self, state): ...)"
     return None
+
+
+def _names_bot(node: ast.stmt) -> bool:
+    """Whether a top-level statement gives the module a ``Bot``: ``class Bot``, ``Bot = Mine``, or an import
+    ``as Bot`` (whether it is a class is checked when the file loads, in its worker)."""
+    if isinstance(node, ast.ClassDef):
+        return node.name == "Bot"
+    if isinstance(node, (ast.Assign, ast.AnnAssign)):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        return any(isinstance(t, ast.Name) and t.id == "Bot" for t in targets)
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        return any((alias.asname or alias.name) == "Bot" for alias in node.names)
+    return False
 
 
 class _Worker:
@@ -584,20 +768,20 @@ class IsolatedBot:
         self._fresh, self._seed = False, None
         worker = self._worker
         if not worker.send(request):
-            return self._died("its process ended before the move")
+            return self._died("its process ended")
         answer = worker.answer(self.time_limit + GRACE)
         if answer is TIMEOUT:
             self._stop()
             raise BotForfeit(self.name, "time", f"no move after {self.time_limit + GRACE:g} s "
                                                 f"(the limit is {self.time_limit:g} s a move): stopped")
         if answer is None:
-            return self._died("its process ended during the move")
+            return self._died("its process ended")
         if "error" in answer:
             return self._failed(answer)
         seconds = answer.get("seconds")
         if not isinstance(seconds, (int, float)) or seconds > self.time_limit:
-            shown = f"{seconds:.2f} s" if isinstance(seconds, (int, float)) else "an unknown time"
-            raise BotForfeit(self.name, "time", f"took {shown} to move (the limit is {self.time_limit:g} s)")
+            # No measured figure in the message: it would differ from one run of the same tournament to the next.
+            raise BotForfeit(self.name, "time", f"took more than the limit of {self.time_limit:g} s to move")
         return self._resolve(state, answer.get("action"))
 
     # -- helpers -------------------------------------------------------------------------------------------
@@ -630,7 +814,7 @@ class IsolatedBot:
             raise BotForfeit(self.name, "crash", _error_text(exc)) from None
         seconds = time.perf_counter() - start
         if seconds > self.time_limit:
-            raise BotForfeit(self.name, "time", f"took {seconds:.2f} s to move (the limit is {self.time_limit:g} s)")
+            raise BotForfeit(self.name, "time", f"took more than the limit of {self.time_limit:g} s to move")
         return self._resolve(state, action)
 
     def _load_here(self) -> None:
@@ -687,7 +871,8 @@ class IsolatedBot:
         popen.stdin.close()
         worker = _Worker(popen.pid, popen, read_fd, write_fd)
         worker.send({"path": str(self.path.resolve()), "time_limit": self.time_limit,
-                     "memory_limit": self.memory_limit, "parent": parent})
+                     "memory_limit": self.memory_limit, "parent": parent,
+                     "private": _private_folders(self.path)})
         return worker
 
     def _fork(self, parent: int) -> _Worker:
@@ -700,7 +885,8 @@ class IsolatedBot:
                 for low, high in _gaps(3, sorted((request_r, answer_w)), 1 << 16):
                     os.closerange(low, high)
                 source = self.source
-                _serve(request_r, answer_w, lambda: _copier(source), self.time_limit, self.memory_limit, parent)
+                _serve(request_r, answer_w, lambda: _copier(source), self.time_limit, self.memory_limit, parent,
+                       None, _private_folders(None))
             finally:
                 os._exit(0)
         os.close(request_r)
@@ -727,8 +913,10 @@ class IsolatedBot:
                 signal_name = signal.Signals(-code).name
             except ValueError:
                 signal_name = f"signal {-code}"
-            reason = {"SIGXCPU": "time", "SIGKILL": "memory", "SIGSEGV": "crash"}.get(signal_name, "exit")
-            message = f"{what} ({signal_name})"
+            reason = {"SIGXCPU": "time", "SIGSEGV": "crash"}.get(signal_name, "exit")
+            why = {"SIGXCPU": "its CPU time ran out", "SIGKILL": "killed: the system does so when memory runs out",
+                   "SIGSEGV": "a crash in native code"}.get(signal_name)
+            message = f"{what} ({signal_name}{': ' + why if why else ''})"
         else:
             reason, message = "exit", f"{what} (exit code {code})" if code is not None else what
         if loading:
@@ -759,6 +947,16 @@ class IsolatedBot:
     def __repr__(self) -> str:
         where = str(self.path) if self.path is not None else type(self.source).__name__
         return f"<IsolatedBot {self.name!r} ({where}), {self.time_limit:g} s a move>"
+
+
+def _private_folders(bot_file: Path | None) -> list[str]:
+    """Folders a bot may not read in: the referee's (the teacher's notebook), and the bots' folder and the
+    one above it (the other students' bots, the course) unless that is the root of the file system."""
+    folders = [os.getcwd()]
+    if bot_file is not None:
+        here = bot_file.resolve().parent
+        folders += [str(here)] + ([str(here.parent)] if here.parent != here.parent.parent else [])
+    return folders
 
 
 def _gaps(start: int, keep: list[int], end: int) -> list[tuple[int, int]]:

@@ -55,6 +55,11 @@ def load_bots(folder: str | Path, *, time_limit: float = 1.0,
                       "entered", stacklevel=2)
         return {}
     files = sorted(p for p in folder.glob("*.py") if not p.name.startswith(("_", ".")))
+    skipped = sorted(p.name for p in folder.iterdir() if p.is_file() and p not in files
+                     and p.suffix.lower() == ".py" and p.name != "__init__.py")
+    if skipped:
+        warnings.warn(f"load_bots: skipped {', '.join(skipped)} in {str(folder)!r}: a bot is a file whose name "
+                      "ends in .py and does not start with _ or . (rename it to enter it)", stacklevel=2)
     if not files:
         warnings.warn(f"load_bots: the folder {str(folder)!r} holds no .py bot files: no student bots entered",
                       stacklevel=2)
