@@ -512,3 +512,25 @@ def test_a_bot_named_by_assignment_plays_and_skipped_files_are_named(tmp_path):
     assert list(students) == ["alias"] and students["alias"].broken is None
     result = al.tournament("cibola", {"random": "random", **students}, games=1, seed=2, progress=False)
     assert not result.errors
+
+
+@needs_processes
+def test_the_guard_lets_a_bot_use_the_scientific_stack(tmp_path):
+    """numpy and networkx load ctypes as they import: a bot using them plays, its file read and its libraries."""
+    folder = write_bots(tmp_path / "bots", {"sci": '''
+import json, random
+import networkx as nx
+import numpy as np
+from archeo_lab.bots import GreedyBot
+
+class Bot:
+    def __init__(self):
+        self.greedy = GreedyBot()
+        self.source = open(__file__).read()          # its own file: allowed
+
+    def choose(self, state):
+        assert nx.shortest_path(nx.path_graph(4), 0, 3) == [0, 1, 2, 3] and np.arange(4).sum() == 6
+        return self.greedy.choose(state) if json.loads("[1]") == [1] else random.choice(state.legal_actions())
+'''})
+    result = al.tournament("cibola", {"random": "random", **load_bots(folder)}, games=1, seed=4, progress=False)
+    assert result.errors == []

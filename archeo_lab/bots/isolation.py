@@ -216,6 +216,7 @@ def _guard(bot_file: str | None, private: list[str]) -> None:
     another process (``os.pidfd_open``) are removed.  It raises the bar; it is not a sandbox (the
     how-to says what is and is not protected, and how to go further: a container).
     """
+    import ctypes  # noqa: F401  (imported now: it opens the process's own symbols as it loads, which numpy needs)
     import importlib
     import site
 
