@@ -57,7 +57,7 @@ import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
+from pathlib import Path, PurePath, PurePosixPath
 from typing import Any
 
 __all__ = ["IsolatedBot", "BotForfeit", "REASONS", "processes_available", "MAX_REPLY"]
@@ -108,11 +108,14 @@ def _can_fork() -> bool:
 
 # -- the wire: length-prefixed JSON frames ------------------------------------------------------------
 
-def _send(fd: int, message: dict) -> None:
-    data = json.dumps(message).encode()
-    view = memoryview(struct.pack(">I", len(data)) + data)
+def _send(fd: int, message: dict, _dumps: Any = json.dumps, _pack: Any = struct.pack, _write: Any = os.write,
+          _len: Any = len, _view: Any = memoryview) -> None:
+    """One frame.  What it uses is bound as defaults: in a worker, a bot replacing ``json.dumps`` or ``len``
+    cannot rewrite what the worker sends (its move's time, a tampering report)."""
+    data = _dumps(message).encode()
+    view = _view(_pack(">I", _len(data)) + data)
     while view:
-        view = view[os.write(fd, view):]
+        view = view[_write(fd, view):]
 
 
 def _read_exact(fd: int, n: int) -> bytes | None:
@@ -188,15 +191,21 @@ def _tampered(write_fd: int, before: dict[str, int], games: list[str], what: str
 
 
 #: Audit events (PEP 578) a bot's worker refuses outright: new processes, native code, the network, and
-#: changes to files and folders.  ``os.kill``, ``open`` and ``object.__setattr__`` are refused case by case.
+#: changes to files and folders.  ``os.kill``, ``open``, ``import`` and ``object.__setattr__`` are refused
+#: case by case.
 _REFUSED_EVENTS = frozenset({
     "os.fork", "os.forkpty", "os.posix_spawn", "os.spawn", "os.exec", "os.system", "os.startfile",
     "subprocess.Popen", "pty.spawn", "ctypes.dlopen", "ctypes.dlsym", "ctypes.dlsym/handle", "ctypes.cdata",
+    "ctypes.cdata/buffer", "ctypes.call_function", "ctypes.addressof", "ctypes.string_at", "ctypes.wstring_at",
     "socket.connect", "socket.bind", "socket.sendto", "socket.sendmsg", "socket.getaddrinfo",
     "socket.gethostbyname", "os.remove", "os.rename", "os.rmdir", "os.truncate", "os.chmod", "os.chown",
     "os.chflags", "os.link", "os.symlink", "os.mkdir", "os.utime", "os.setxattr", "os.removexattr",
     "shutil.rmtree", "gc.get_referrers", "gc.get_referents", "gc.get_objects",
 })
+#: Low-level modules a bot may not load afresh (a new copy would have back what the guard took out).
+_REFUSED_IMPORTS = frozenset({"posix", "nt", "_signal", "_posixsubprocess", "_ctypes", "ctypes", "_winapi"})
+#: Files of ``/proc/self`` a library may read (the others lead elsewhere: ``cwd``, ``root``, ``fd``...).
+_PROC_SELF = frozenset({"stat", "statm", "status", "limits", "cgroup", "maps", "mountinfo", "cmdline"})
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 
 
@@ -204,77 +213,183 @@ class Refused(PermissionError):
     """What a bot's worker does not let it do (``_guard``)."""
 
 
+#: Per machine (``platform.machine()``): the kernel's architecture tag and the system calls ``_kernel_filter``
+#: refuses, with those it allows only on the worker itself (their first argument is a process id).
+_SYSCALLS = {
+    "x86_64": (0xC000003E, {"tkill": 200, "ptrace": 101, "process_vm_readv": 310, "process_vm_writev": 311,
+                            "execve": 59, "execveat": 322, "pidfd_send_signal": 424, "pidfd_getfd": 438},
+               {"kill": 62, "tgkill": 234, "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "pidfd_open": 434,
+                "prlimit64": 302}),
+    "aarch64": (0xC00000B7, {"tkill": 130, "ptrace": 117, "process_vm_readv": 270, "process_vm_writev": 271,
+                             "execve": 221, "execveat": 281, "pidfd_send_signal": 424, "pidfd_getfd": 438},
+                {"kill": 129, "tgkill": 131, "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "pidfd_open": 434,
+                 "prlimit64": 261}),
+}
+
+
+def _kernel_filter() -> bool:
+    """Linux on x86-64 or ARM64: a seccomp filter, which the kernel keeps for the worker's life, refuses
+    (EPERM) a signal or a resource limit aimed at any other process, tracing one, reading or writing its
+    memory, and running a program.  Python's guard (``_guard``) cannot see every way to these (a fresh copy
+    of the ``posix`` module has ``pidfd_open`` back); the kernel sees them all.  True when it is on."""
+    import ctypes
+    import platform
+
+    table = _SYSCALLS.get(platform.machine())
+    if table is None or not sys.platform.startswith("linux"):
+        return False
+    arch, refused, own = table
+    me = os.getpid()
+    ld, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06
+    allow, deny = 0x7FFF0000, 0x00050000 | 1                  # SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO | EPERM
+    # (code, label if true, label if false, k), then the labels' places: jumps are counted from the next line.
+    lines: list[tuple[int, str | int, str | int, int]] = [(ld, 0, 0, 4), (jeq, 0, "deny", arch), (ld, 0, 0, 0)]
+    if arch == 0xC000003E:
+        lines.append((jge, "deny", 0, 0x40000000))           # the x32 calls: another numbering
+    lines += [(jeq, "deny", 0, nr) for nr in refused.values()]
+    lines += [(jeq, "own", 0, nr) for nr in own.values()]
+    lines += [(ret, 0, 0, allow)]
+    places = {"own": len(lines)}
+    lines += [(ld, 0, 0, 16), (jeq, "allow", 0, me), (jeq, "allow", 0, 0)]  # 0: "this process" (prlimit64)
+    places["deny"] = len(lines)
+    lines.append((ret, 0, 0, deny))
+    places["allow"] = len(lines)
+    lines.append((ret, 0, 0, allow))
+
+    class Filter(ctypes.Structure):
+        _fields_ = [("code", ctypes.c_ushort), ("jt", ctypes.c_ubyte), ("jf", ctypes.c_ubyte), ("k", ctypes.c_uint)]
+
+    class Program(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(Filter))]
+
+    def hop(here: int, to: str | int) -> int:
+        return to if isinstance(to, int) else places[to] - here - 1
+
+    code = (Filter * len(lines))(*(Filter(c, hop(i, t), hop(i, f), k) for i, (c, t, f, k) in enumerate(lines)))
+    program = Program(len(lines), code)
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(38, 1, 0, 0, 0) != 0:                      # PR_SET_NO_NEW_PRIVS, needed without privileges
+        return False
+    return libc.prctl(22, 2, ctypes.byref(program), 0, 0) == 0      # PR_SET_SECCOMP, SECCOMP_MODE_FILTER
+
+
 def _guard(bot_file: str | None, private: list[str]) -> None:
     """From now on, refuse in this worker what reaches beyond it, before the bot's code runs.
 
-    An audit hook (PEP 578, which cannot be removed once added) refuses: a signal to another process
-    (the referee, the other bots' workers); new processes, native code (``ctypes``), the network; writing,
-    deleting or renaming files; reading another process's ``/proc`` entries (its command line, its open
-    files), and reading files under ``private`` (the referee's folder, the bots' folder, the home folder)
-    other than the bot's own file and Python's and archeo_lab's own; finding the worker's objects through
-    ``gc``; changing the code of a function of the engine.  Functions with no audit event that could reach
-    another process (``os.pidfd_open``) are removed.  It raises the bar; it is not a sandbox (the
-    how-to says what is and is not protected, and how to go further: a container).
+    First the kernel's filter (``_kernel_filter``: no signals, limits or tracing aimed at other processes,
+    no programs run), where there is one.  Then an audit hook (PEP 578, which cannot be removed once added)
+    refuses: new processes, native code (``ctypes``), the network; writing, deleting or renaming files;
+    reading another process's ``/proc`` entries (its command line, its open files), and reading files under
+    ``private`` (the referee's folder, the bots' folder, the home folder) other than the bot's own file and
+    Python's and archeo_lab's own; a path that is not a full text path (a relative one could be read from
+    another folder, a path object could change between the check and the opening); finding the worker's
+    objects through ``gc``; loading a fresh copy of a low-level module; changing the code of the engine's
+    functions.  The hook looks nothing up when it runs (every name it uses is bound here), so a bot that
+    replaces a built-in or a module's attribute does not change what it refuses.  It raises the bar; it is
+    not a sandbox (the how-to says what is and is not protected, and how to go further: a container).
     """
     import ctypes  # noqa: F401  (imported now: it opens the process's own symbols as it loads, which numpy needs)
-    import importlib
     import site
 
+    _kernel_filter()
     for module_name, name in (("os", "pidfd_open"), ("posix", "pidfd_open"), ("signal", "pidfd_send_signal"),
-                              ("_signal", "pidfd_send_signal")):
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:        # Windows has no posix module
-            continue
-        if hasattr(module, name):
+                              ("_signal", "pidfd_send_signal"), ("_posixsubprocess", "fork_exec")):
+        module = sys.modules.get(module_name)
+        if module is not None and hasattr(module, name):
             delattr(module, name)
-    me = os.getpid()
-    own_proc = f"/proc/{me}"
     realpath = os.path.realpath
-
-    def under(path: str, roots: tuple[str, ...]) -> bool:
-        return any(path == root or path.startswith(root.rstrip(os.sep) + os.sep) for root in roots)
 
     python = [sys.prefix, sys.base_prefix, sys.exec_prefix, str(Path(__file__).resolve().parents[1])]
     try:
         python += [*site.getsitepackages(), site.getusersitepackages()]
     except AttributeError:      # a virtualenv's old site module
         pass
-    readable = tuple(realpath(p) for p in python if p)
-    closed = tuple(realpath(p) for p in (*private, os.path.expanduser("~")) if p)
+    def roots(paths: list[str]) -> tuple[str, ...]:
+        """Each folder as given and with its links resolved (files are checked by the text of their path)."""
+        found = {q.rstrip(os.sep) + os.sep for p in paths if p for q in (os.path.abspath(p), realpath(p))}
+        return tuple(sorted(found))
+
+    readable = roots(python)
+    closed = roots([*private, os.path.expanduser("~")])
     own = realpath(bot_file) if bot_file else None
-    engine = ("archeo_lab", __name__, "__main__")
+    hook = _make_hook(os.getpid(), own, readable, closed, sys.getfilesystemencoding())
+    sys.addaudithook(hook)
+
+
+def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tuple[str, ...], encoding: str,
+               *, _refused: frozenset = _REFUSED_EVENTS, _imports: frozenset = _REFUSED_IMPORTS,
+               _proc_self: frozenset = _PROC_SELF, _write_flags: int = _WRITE_FLAGS, _str: type = str,
+               _bytes: type = bytes, _int: type = int, _type: type = type, _Refused: type = Refused,
+               _fspath: Any = os.fspath, _paths: tuple = (Path, type(Path()), PurePosixPath),
+               _path_methods: tuple = (PurePath.__fspath__, PurePath.__str__),
+               _engine: tuple = ("archeo_lab", "archeo_lab.bots.isolation", "__main__")) -> Any:
+    """The audit hook of ``_guard``: everything it uses is bound here, as defaults and arguments."""
+    proc_me, function = f"/proc/{me}/", _type(_make_hook)
 
     def may_read(path: Any) -> bool:
-        if isinstance(path, int):
+        kind = _type(path)
+        if kind is _int:
             return True                                   # an open file descriptor, given before
-        try:
-            where = realpath(os.fsdecode(path))
-        except (TypeError, ValueError, OSError):
-            return False
+        if kind in _paths and kind.__fspath__ is _path_methods[0] and kind.__str__ is _path_methods[1]:
+            path, kind = _fspath(path), _str             # pathlib's own, as it came: its text is what opens
+        if kind is _bytes:
+            path = path.decode(encoding, "surrogateescape")
+        elif kind is not _str:
+            return False                                  # another path object: its text could change after the check
+        if not path.startswith("/"):
+            return False                                  # relative: to the folder, or to a dir_fd not shown here
+        parts = []
+        for part in path.split("/"):
+            if part == "..":
+                return False
+            if part and part != ".":
+                parts.append(part)
+        where = "/" + "/".join(parts)
         if where.startswith("/proc/"):
-            part = where.split("/")[2]
-            return not part.isdigit() or where == own_proc or where.startswith(own_proc + "/")
-        return where == own or under(where, readable) or not under(where, closed)
+            if where.startswith(("/proc/self/", "/proc/thread-self/")):
+                where = proc_me + where.split("/", 3)[3]
+                parts = where.split("/")[1:]
+            part = parts[1] if len(parts) > 1 else ""
+            if not part.isdigit():
+                return True                               # /proc/cpuinfo, /proc/meminfo
+            return where.startswith(proc_me) and len(parts) == 3 and parts[2] in _proc_self
+        if where == own:
+            return True
+        for root in readable:
+            if where.startswith(root) or where + "/" == root:
+                return True
+        for root in closed:
+            if where.startswith(root) or where + "/" == root:
+                return False
+        return True
 
     def hook(event: str, args: tuple) -> None:
-        if event in _REFUSED_EVENTS:
-            raise Refused(f"a bot may not do this ({event})")
+        if event in _refused:
+            raise _Refused(f"a bot may not do this ({event})")
         if event == "open":
             path, mode, flags = args
-            writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or \
-                (isinstance(flags, int) and flags & _WRITE_FLAGS)
-            if writing or not may_read(path):
-                raise Refused(f"a bot may not {'write' if writing else 'read'} {os.fsdecode(path)!r}"
-                               if not isinstance(path, int) else "a bot may not write to files")
-        elif event in ("os.kill", "os.killpg"):
+            writing = (_type(mode) is _str and ("w" in mode or "a" in mode or "x" in mode or "+" in mode)) or \
+                (_type(flags) is _int and flags & _write_flags)
+            if writing:
+                raise _Refused("a bot may not write to files")
+            if not may_read(path):
+                shown = path if _type(path) in (_str, _bytes) else _type(path).__name__
+                raise _Refused(f"a bot may not read {shown!r} (open its own files by their full text path)")
+        elif event == "os.kill" or event == "os.killpg":
             if event == "os.killpg" or args[0] != me:
-                raise Refused("a bot may not send signals to other processes")
-        elif event == "object.__setattr__" and callable(args[0]) and \
-                str(getattr(args[0], "__module__", "") or "").startswith(engine):
-            raise Refused(f"a bot may not change the engine's function {getattr(args[0], '__qualname__', '?')}")
+                raise _Refused("a bot may not send signals to other processes")
+        elif event == "resource.prlimit":
+            if args[0] != 0 and args[0] != me:
+                raise _Refused("a bot may not read or change another process's limits")
+        elif event == "import":
+            if args[0] in _imports:
+                raise _Refused(f"a bot may not load {args[0]} afresh")
+        elif event == "object.__setattr__" and _type(args[0]) is function:
+            module = args[0].__module__
+            if _type(module) is _str and module.startswith(_engine):
+                raise _Refused("a bot may not change the engine's functions")
 
-    sys.addaudithook(hook)
+    return hook
 
 
 def _printable(text: str, limit: int = 400) -> str:
@@ -286,7 +401,7 @@ def _printable(text: str, limit: int = 400) -> str:
     for ch in str(text)[:limit]:
         if ch in "\n\r\t":
             out.append(" ")
-        elif unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
             out.append(ch.encode("unicode_escape").decode("ascii"))
         else:
             out.append(ch)
