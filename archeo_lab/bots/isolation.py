@@ -150,37 +150,38 @@ def _receive(fd: int, limit: int | None) -> dict | None:
 _SELF_MADE = frozenset({"_field_cache", "_regex_cache", "__slotnames__"})
 
 
-def _engine_fingerprint(games: list[str]) -> dict[str, int]:
-    """``{"module.Class.attr": id(value)}`` for the engine, the bots and the games' modules loaded now (this
+def _engine_fingerprint(games: list[str]) -> dict[str, Any]:
+    """``{"module.Class.attr": value}`` for the engine, the bots and the games' modules loaded now (this
     worker's own module included), and their classes, and the built-in functions (what a bot could patch to
-    rig its view of the rules, or the worker's checks).  A class's own entry is ``{"module.Class.": 0}`` as
-    well, so that ``_tampered`` sees a member added to it."""
+    rig its view of the rules, or the worker's checks); ``_tampered`` compares the values by identity.  A
+    class's own entry is ``{"module.Class.": None}`` as well, so that ``_tampered`` sees a member added to it.
+    (No ``id()``: under the guard, each call is an audit event, and there are about 1,500.)"""
     import builtins
 
     watched = ("archeo_lab.engine", "archeo_lab.bots", *(f"archeo_lab.games.{key}" for key in games))
-    marks = {f"builtins.{attr}": id(value) for attr, value in vars(builtins).items()}
+    marks = {f"builtins.{attr}": value for attr, value in vars(builtins).items()}
     for name, module in list(sys.modules.items()):
         spec = getattr(module, "__spec__", None)
         this = name == "__main__" and getattr(spec, "name", None) == "archeo_lab.bots.isolation"
         if module is None or not (name == "archeo_lab" or name.startswith(watched) or this):
             continue
         for attr, value in list(vars(module).items()):
-            marks[f"{name}.{attr}"] = id(value)
+            marks[f"{name}.{attr}"] = value
             if isinstance(value, type) and value.__module__ == name:
-                marks[f"{name}.{attr}."] = 0
+                marks[f"{name}.{attr}."] = None
                 for key, member in list(vars(value).items()):
-                    marks[f"{name}.{attr}.{key}"] = id(member)
+                    marks[f"{name}.{attr}.{key}"] = member
     return marks
 
 
-def _tampered(write_fd: int, before: dict[str, int], games: list[str], what: str,
+def _tampered(write_fd: int, before: dict[str, Any], games: list[str], what: str,
               fingerprint: Any = _engine_fingerprint, send: Any = None) -> bool:
     """Report (and say so) if the engine differs from its fingerprint ``before``: ``what`` replaced an
     attribute, or added one to a class (a method that hides the inherited one: ``type(state).winners = ...``).
     ``fingerprint`` and ``send`` are bound when the worker starts, so a bot cannot swap them."""
     send = send or _send
     after = fingerprint(games)
-    changed = sorted(k for k, v in before.items() if after.get(k, v) != v)
+    changed = sorted(k for k, v in before.items() if after.get(k, v) is not v)
     added = sorted(k for k in after.keys() - before.keys()
                    if k.rpartition(".")[0] + "." in before and k.rpartition(".")[2] not in _SELF_MADE)
     if changed:
