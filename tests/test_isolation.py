@@ -594,6 +594,15 @@ class Bot:
         open("/proc/self/cwd/pyproject.toml").read()
         return "ESCAPED"
 ''',
+    "tty": '''
+import fcntl, termios
+
+class Bot:
+    def choose(self, state):
+        with open("/dev/tty") as tty:     # TIOCSTI would type a command into the teacher's shell
+            fcntl.ioctl(tty, termios.TIOCSTI, b"x")
+        return "ESCAPED"
+''',
     "timeforger": '''
 import json, time
 
@@ -624,5 +633,78 @@ def test_the_guard_holds_when_a_bot_replaces_what_it_might_look_up(tmp_path):
     escaped = {name for name, (_, message) in errors.items() if "ESCAPED" in message}
     assert set(errors) == set(BYPASSES) and escaped <= (set() if filtered else {"freshposix"}), errors
     assert errors["timeforger"][0] == "time" and "may not" in errors["dirfd"][1] and "may not" in errors["selfcwd"][1]
+    assert "may not load termios" in errors["tty"][1] or "may not read '/dev/tty'" in errors["tty"][1]
     if filtered:
         assert "PermissionError" in errors["freshposix"][1], errors["freshposix"]
+
+
+THIRD = {
+    # A third read-through's ways around the guard (each returns "ESCAPED" if it works, or never answers).
+    "stall": '''
+import fcntl, json, os, struct
+
+class Bot:
+    def choose(self, state):
+        fcntl.fcntl(3, 1031, 4096)                  # F_SETPIPE_SZ: the smallest pipe for its requests
+        body = json.dumps({"action": state.legal_actions()[0].to_json(), "seconds": 0.0}).encode()
+        os.write(4, struct.pack(">I", len(body)) + body)
+        while True:                                 # never reads again: the referee's writes would block
+            pass
+''',
+    "readline": '''
+import os, readline
+
+class Bot:
+    def choose(self, state):
+        readline.read_history_file(os.path.join(os.path.dirname(os.path.dirname(__file__)), "teacher.ipynb"))
+        return "ESCAPED"
+''',
+    "fifo": '''
+import os
+
+class Bot:
+    def choose(self, state):
+        os.mkfifo(os.path.join(os.path.dirname(os.path.dirname(__file__)), "unicodedata.py"))
+        return "ESCAPED"
+''',
+    "environment": '''
+import os
+
+class Bot:
+    def choose(self, state):
+        return "ESCAPED" if os.environ.get("ARCHEO_TEST_SECRET") else state.legal_actions()[0]
+''',
+    "flood": '''
+import json, os, struct
+
+class Bot:
+    def choose(self, state):
+        body = json.dumps({"action": state.legal_actions()[0].to_json(), "seconds": 0.0}).encode()
+        for _ in range(50):
+            os.write(4, struct.pack(">I", len(body)) + body)
+        return state.legal_actions()[0]
+''',
+    "lister": '''
+import os
+
+class Bot:
+    def choose(self, state):
+        os.listdir(f"/proc/{os.getppid()}/fd")
+        return "ESCAPED"
+''',
+}
+
+
+@needs_processes
+@pytest.mark.skipif(sys.platform != "linux", reason="/proc, pipes' sizes and FIFOs as tested are Linux's")
+def test_the_guard_holds_against_a_third_read_throughs_bots(tmp_path, monkeypatch):
+    monkeypatch.setenv("ARCHEO_TEST_SECRET", "hunter2")
+    (tmp_path / "teacher.ipynb").write_text('{"seed": 424242}')
+    monkeypatch.chdir(tmp_path)
+    students = load_bots(write_bots(tmp_path / "bots", THIRD), **LIMITS)
+    result = al.tournament("cibola", {"random": "random", **students}, games=1, seed=6, progress=False, **LIMITS)
+    errors = {e["bot"]: (e["reason"], e["message"]) for e in result.errors}
+    assert not any("ESCAPED" in m for _, m in errors.values()), errors
+    assert set(errors) == set(THIRD) - {"environment"}, errors           # it plays, without the secret
+    assert not (tmp_path / "unicodedata.py").exists()
+    assert "without being asked" in errors["flood"][1] and "may not" in errors["lister"][1]

@@ -57,6 +57,7 @@ import subprocess
 import sys
 import threading
 import time
+import unicodedata   # here, not when a forfeit is worded: by then a file named like it could shadow it
 from pathlib import Path, PurePath, PurePosixPath
 from typing import Any
 
@@ -66,6 +67,14 @@ __all__ = ["IsolatedBot", "BotForfeit", "REASONS", "processes_available", "MAX_R
 MAX_REPLY = 64 * 1024
 #: Seconds a worker may take to start and load its bot (a fresh interpreter imports the game).
 START_LIMIT = 20.0
+#: Environment variables a worker starts with (the others, the teacher's, are not passed on).
+_ENVIRONMENT = frozenset({"PATH", "LANG", "LC_ALL", "LC_CTYPE", "LD_LIBRARY_PATH", "SYSTEMROOT", "TMPDIR", "TEMP",
+                          "TMP", "PYTHONHASHSEED", "PYTHONIOENCODING", "PYTHONUTF8"})
+#: The most answers a worker may have waiting unread (one is the move asked for): more is a flood.
+MAX_WAITING = 4
+#: Seconds of the referee's own clock a move may take beyond ``time_limit`` (the position's trip to the worker
+#: and back): it times each move as well, so that a worker writing its own answers cannot look quicker.
+TRANSPORT = 0.1
 #: Seconds a bot's own loading may take (its file's import and ``Bot()``), at least: ``5 * time_limit`` if more.
 #: Over it, the bot is out of the tournament, not restarted (a slow import paid again after every forfeit
 #: would cost the class that much a game).
@@ -201,10 +210,17 @@ _REFUSED_EVENTS = frozenset({
     "socket.connect", "socket.bind", "socket.sendto", "socket.sendmsg", "socket.getaddrinfo",
     "socket.gethostbyname", "os.remove", "os.rename", "os.rmdir", "os.truncate", "os.chmod", "os.chown",
     "os.chflags", "os.link", "os.symlink", "os.mkdir", "os.utime", "os.setxattr", "os.removexattr",
-    "shutil.rmtree", "gc.get_referrers", "gc.get_referents", "gc.get_objects",
+    "shutil.rmtree", "gc.get_referrers", "gc.get_referents", "gc.get_objects", "sqlite3.connect",
+    "os.mkfifo", "os.mknod",
 })
 #: Low-level modules a bot may not load afresh (a new copy would have back what the guard took out).
-_REFUSED_IMPORTS = frozenset({"posix", "nt", "_signal", "_posixsubprocess", "_ctypes", "ctypes", "_winapi"})
+#: (And modules that open files or terminals in C, where the hook cannot see the path: readline's history
+#: files, sqlite, ssl's certificates, curses, dbm, shared memory.)
+_REFUSED_IMPORTS = frozenset({"posix", "nt", "_signal", "_posixsubprocess", "_ctypes", "ctypes", "_winapi",
+                              "readline", "_sqlite3", "sqlite3", "_ssl", "ssl", "_curses", "curses", "_dbm",
+                              "_gdbm", "_posixshmem", "_multiprocessing", "multiprocessing", "termios", "pty"})
+#: Devices a bot may read (not a terminal: with one open, ``TIOCSTI`` types into the teacher's shell).
+_DEVICES = frozenset({"/dev/null", "/dev/zero", "/dev/random", "/dev/urandom", "/dev/full"})
 #: Files of ``/proc/self`` a library may read (the others lead elsewhere: ``cwd``, ``root``, ``fd``...).
 _PROC_SELF = frozenset({"stat", "statm", "status", "limits", "cgroup", "maps", "mountinfo", "cmdline"})
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
@@ -218,20 +234,25 @@ class Refused(PermissionError):
 #: refuses, with those it allows only on the worker itself (their first argument is a process id).
 _SYSCALLS = {
     "x86_64": (0xC000003E, {"tkill": 200, "ptrace": 101, "process_vm_readv": 310, "process_vm_writev": 311,
-                            "execve": 59, "execveat": 322, "pidfd_send_signal": 424, "pidfd_getfd": 438},
+                            "execve": 59, "execveat": 322, "pidfd_send_signal": 424, "pidfd_getfd": 438,
+                            "setpriority": 141, "ioprio_set": 251, "mknod": 133, "mknodat": 259},
                {"kill": 62, "tgkill": 234, "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "pidfd_open": 434,
-                "prlimit64": 302}),
+                "prlimit64": 302, "sched_setparam": 142, "sched_setscheduler": 144, "sched_setaffinity": 203,
+                "sched_setattr": 314}),
     "aarch64": (0xC00000B7, {"tkill": 130, "ptrace": 117, "process_vm_readv": 270, "process_vm_writev": 271,
-                             "execve": 221, "execveat": 281, "pidfd_send_signal": 424, "pidfd_getfd": 438},
+                             "execve": 221, "execveat": 281, "pidfd_send_signal": 424, "pidfd_getfd": 438,
+                             "setpriority": 140, "ioprio_set": 30, "mknodat": 33},
                 {"kill": 129, "tgkill": 131, "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "pidfd_open": 434,
-                 "prlimit64": 261}),
+                 "prlimit64": 261, "sched_setparam": 118, "sched_setscheduler": 119, "sched_setaffinity": 122,
+                 "sched_setattr": 274}),
 }
 
 
 def _kernel_filter() -> bool:
     """Linux on x86-64 or ARM64: a seccomp filter, which the kernel keeps for the worker's life, refuses
-    (EPERM) a signal or a resource limit aimed at any other process, tracing one, reading or writing its
-    memory, and running a program.  Python's guard (``_guard``) cannot see every way to these (a fresh copy
+    (EPERM) a signal, a resource limit or a scheduling change aimed at any other process, tracing one,
+    reading or writing its memory, any priority change, making device files or pipes in folders, and
+    running a program.  Python's guard (``_guard``) cannot see every way to these (a fresh copy
     of the ``posix`` module has ``pidfd_open`` back); the kernel sees them all.  True when it is on."""
     import ctypes
     import platform
@@ -292,6 +313,11 @@ def _guard(bot_file: str | None, private: list[str]) -> None:
     import ctypes  # noqa: F401  (imported now: it opens the process's own symbols as it loads, which numpy needs)
     import site
 
+    os.environ.clear()              # the teacher's environment (a forked worker has it all): nothing a bot needs
+    try:
+        os.setsid()                 # no controlling terminal: /dev/tty cannot be opened to type into the teacher's
+    except (AttributeError, OSError):
+        pass
     _kernel_filter()
     for module_name, name in (("os", "pidfd_open"), ("posix", "pidfd_open"), ("signal", "pidfd_send_signal"),
                               ("_signal", "pidfd_send_signal"), ("_posixsubprocess", "fork_exec")):
@@ -319,7 +345,8 @@ def _guard(bot_file: str | None, private: list[str]) -> None:
 
 def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tuple[str, ...], encoding: str,
                *, _refused: frozenset = _REFUSED_EVENTS, _imports: frozenset = _REFUSED_IMPORTS,
-               _proc_self: frozenset = _PROC_SELF, _write_flags: int = _WRITE_FLAGS, _str: type = str,
+               _proc_self: frozenset = _PROC_SELF, _devices: frozenset = _DEVICES, _write_flags: int = _WRITE_FLAGS,
+               _str: type = str,
                _bytes: type = bytes, _int: type = int, _type: type = type, _Refused: type = Refused,
                _fspath: Any = os.fspath, _paths: tuple = (Path, type(Path()), PurePosixPath),
                _path_methods: tuple = (PurePath.__fspath__, PurePath.__str__),
@@ -346,6 +373,8 @@ def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tupl
             if part and part != ".":
                 parts.append(part)
         where = "/" + "/".join(parts)
+        if where.startswith("/dev/"):
+            return where in _devices
         if where.startswith("/proc/"):
             if where.startswith(("/proc/self/", "/proc/thread-self/")):
                 where = proc_me + where.split("/", 3)[3]
@@ -376,6 +405,9 @@ def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tupl
             if not may_read(path):
                 shown = path if _type(path) in (_str, _bytes) else _type(path).__name__
                 raise _Refused(f"a bot may not read {shown!r} (open its own files by their full text path)")
+        elif event == "os.listdir" or event == "os.scandir":
+            if not may_read(args[0] if args[0] is not None else "."):
+                raise _Refused("a bot may not list that folder")
         elif event == "os.kill" or event == "os.killpg":
             if event == "os.killpg" or args[0] != me:
                 raise _Refused("a bot may not send signals to other processes")
@@ -396,8 +428,6 @@ def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tupl
 def _printable(text: str, limit: int = 400) -> str:
     """``text`` on one line, without control characters (a bot's message must not draw on the teacher's
     screen: no new lines, colours or bidirectional overrides), at most ``limit`` characters."""
-    import unicodedata
-
     out = []
     for ch in str(text)[:limit]:
         if ch in "\n\r\t":
@@ -487,11 +517,11 @@ def _quiet_standard_streams() -> None:
 
 def _watch_parent(parent: int) -> None:
     """End the worker when the referee's process is gone (it would otherwise spin on, orphaned)."""
-    def watch() -> None:
-        while True:
-            time.sleep(0.5)
-            if os.getppid() != parent:
-                os._exit(3)
+    def watch(getppid: Any = os.getppid, sleep: Any = time.sleep, leave: Any = os._exit) -> None:
+        while True:            # its functions bound now: a bot replacing os.getppid does not keep it alive
+            sleep(0.5)
+            if getppid() != parent:
+                leave(3)
 
     threading.Thread(target=watch, daemon=True).start()
 
@@ -720,15 +750,33 @@ class _Worker:
                 self.answers.put({"error": "garbage", "message": "an answer that is not a JSON object",
                                   "fatal": True})
                 return
+            if self.answers.qsize() >= MAX_WAITING:       # answers nobody asked for: a flood, not a bot's move
+                self.answers.put({"error": "garbage", "message": "it answered without being asked", "fatal": True})
+                return
             self.answers.put(frame)
             if frame is None:
                 return
 
-    def send(self, message: dict) -> bool:
+    def send(self, message: dict, timeout: float = START_LIMIT) -> bool:
+        """Send a frame, False if the worker is gone or does not take it within ``timeout`` seconds (a worker
+        that stops reading, with its pipe full, would otherwise block the referee for good)."""
+        import select
+
+        data = json.dumps(message).encode()
+        view = memoryview(struct.pack(">I", len(data)) + data)
+        end = time.monotonic() + timeout
         try:
-            _send(self.write_fd, message)
+            os.set_blocking(self.write_fd, False)
+            while view:
+                left = end - time.monotonic()
+                if left <= 0 or not select.select([], [self.write_fd], [], left)[1]:
+                    return False
+                try:
+                    view = view[os.write(self.write_fd, view):]
+                except BlockingIOError:
+                    continue
             return True
-        except OSError:
+        except (OSError, ValueError):
             return False
 
     def answer(self, timeout: float) -> Any:
@@ -884,9 +932,17 @@ class IsolatedBot:
         request = {"op": "move", "game": key, "state": state.to_dict(), "fresh": self._fresh, "seed": self._seed}
         self._fresh, self._seed = False, None
         worker = self._worker
-        if not worker.send(request):
-            return self._died("its process ended")
+        if not worker.answers.empty():               # something came in between two moves
+            early = worker.answers.get_nowait()
+            if early is None:
+                return self._died("its process ended")
+            self._stop()
+            raise BotForfeit(self.name, "garbage", "it answered without being asked")
+        sent = time.monotonic()
+        if not worker.send(request, self.time_limit + GRACE):
+            return self._died("its process ended, or stopped reading its requests")
         answer = worker.answer(self.time_limit + GRACE)
+        elapsed = time.monotonic() - sent
         if answer is TIMEOUT:
             self._stop()
             raise BotForfeit(self.name, "time", f"no move after {self.time_limit + GRACE:g} s "
@@ -896,7 +952,8 @@ class IsolatedBot:
         if "error" in answer:
             return self._failed(answer)
         seconds = answer.get("seconds")
-        if not isinstance(seconds, (int, float)) or seconds > self.time_limit:
+        if not isinstance(seconds, (int, float)) or seconds > self.time_limit or \
+                elapsed > self.time_limit + TRANSPORT:
             # No measured figure in the message: it would differ from one run of the same tournament to the next.
             raise BotForfeit(self.name, "time", f"took more than the limit of {self.time_limit:g} s to move")
         return self._resolve(state, answer.get("action"))
@@ -976,7 +1033,8 @@ class IsolatedBot:
 
     def _spawn(self, parent: int) -> _Worker:
         """A fresh interpreter for a file: nothing of this session is in its memory."""
-        env = dict(os.environ)
+        # Only what an interpreter needs to start: the teacher's environment (tokens, passwords) stays here.
+        env = {k: v for k, v in os.environ.items() if k in _ENVIRONMENT}
         # The worker imports this very archeo_lab, and starts where no learner file can shadow a module
         # (a student's random.py in the folder would otherwise be imported as random).
         root = str(Path(__file__).resolve().parents[2])
@@ -1043,7 +1101,7 @@ class IsolatedBot:
 
     def _stop(self) -> None:
         if self._worker is not None:
-            self._worker.send({"op": "quit"})
+            self._worker.send({"op": "quit"}, 0.1)
             self._worker.stop()
             self._worker = None
         self._fresh = True
