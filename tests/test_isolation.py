@@ -708,3 +708,17 @@ def test_the_guard_holds_against_a_third_read_throughs_bots(tmp_path, monkeypatc
     assert set(errors) == set(THIRD) - {"environment"}, errors           # it plays, without the secret
     assert not (tmp_path / "unicodedata.py").exists()
     assert "without being asked" in errors["flood"][1] and "may not" in errors["lister"][1]
+
+
+def test_the_guards_path_rule_on_windows_paths():
+    """The hook's rule for Windows paths (checked here on any system): Python's folders readable, the teacher's not,
+    relative or climbing paths refused, case and separators ignored."""
+    from archeo_lab.bots.isolation import Refused, _make_hook
+
+    hook = _make_hook(1234, "C:\\Class\\bots\\ada.py", ("c:\\python311\\",), ("c:\\class\\", "c:\\users\\t\\"),
+                      "utf-8", _windows=True)
+    for path in ("C:/Python311/Lib/json/__init__.py", "c:\\class\\bots\\ada.py", "D:\\data\\table.json"):
+        hook("open", (path, "r", 0))
+    for path in ("C:\\Class\\teacher.ipynb", "c:/users/t/secret.txt", "bots\\ben.py", "C:\\Python311\\..\\Class\\x"):
+        with pytest.raises(Refused):
+            hook("open", (path, "r", 0))

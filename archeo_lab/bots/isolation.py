@@ -350,9 +350,14 @@ def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tupl
                _bytes: type = bytes, _int: type = int, _type: type = type, _Refused: type = Refused,
                _fspath: Any = os.fspath, _paths: tuple = (Path, type(Path()), PurePosixPath),
                _path_methods: tuple = (PurePath.__fspath__, PurePath.__str__),
-               _engine: tuple = ("archeo_lab", "archeo_lab.bots.isolation", "__main__")) -> Any:
+               _engine: tuple = ("archeo_lab", "archeo_lab.bots.isolation", "__main__"),
+               _windows: bool = os.name == "nt") -> Any:
     """The audit hook of ``_guard``: everything it uses is bound here, as defaults and arguments."""
     proc_me, function = f"/proc/{me}/", _type(_make_hook)
+    if _windows:                          # paths compared without case, with one kind of separator
+        own = own.lower() if own else own
+        readable = tuple(r.lower() for r in readable)
+        closed = tuple(r.lower() for r in closed)
 
     def may_read(path: Any) -> bool:
         kind = _type(path)
@@ -364,6 +369,19 @@ def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tupl
             path = path.decode(encoding, "surrogateescape")
         elif kind is not _str:
             return False                                  # another path object: its text could change after the check
+        if _windows:
+            path = path.replace("/", "\\").lower()
+            if not (path[1:3] == ":\\" or path.startswith("\\\\")) or "\\..\\" in path + "\\":
+                return False                              # relative, or climbing
+            if path == own:
+                return True
+            for root in readable:
+                if path.startswith(root):
+                    return True
+            for root in closed:
+                if path.startswith(root):
+                    return False
+            return True
         if not path.startswith("/"):
             return False                                  # relative: to the folder, or to a dir_fd not shown here
         parts = []
@@ -762,6 +780,12 @@ class _Worker:
         that stops reading, with its pipe full, would otherwise block the referee for good)."""
         import select
 
+        if os.name == "nt":            # no select() on pipes there: a plain write (the time limit still holds)
+            try:
+                _send(self.write_fd, message)
+                return True
+            except OSError:
+                return False
         data = json.dumps(message).encode()
         view = memoryview(struct.pack(">I", len(data)) + data)
         end = time.monotonic() + timeout
