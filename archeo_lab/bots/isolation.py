@@ -117,12 +117,15 @@ def _can_fork() -> bool:
 
 # -- the wire: length-prefixed JSON frames ------------------------------------------------------------
 
-def _send(fd: int, message: dict, _dumps: Any = json.dumps, _pack: Any = struct.pack, _write: Any = os.write,
-          _len: Any = len, _view: Any = memoryview) -> None:
-    """One frame.  What it uses is bound as defaults: in a worker, a bot replacing ``json.dumps`` or ``len``
-    cannot rewrite what the worker sends (its move's time, a tampering report)."""
+def _frame(message: dict, _dumps: Any = json.dumps, _pack: Any = struct.pack, _len: Any = len) -> bytes:
+    """One frame: the message's JSON after its length.  What it uses is bound as defaults: in a worker, a bot
+    replacing ``json.dumps`` or ``len`` cannot rewrite what the worker sends (its move's time, a tampering report)."""
     data = _dumps(message).encode()
-    view = _view(_pack(">I", _len(data)) + data)
+    return _pack(">I", _len(data)) + data
+
+
+def _send(fd: int, message: dict, _frame: Any = _frame, _write: Any = os.write, _view: Any = memoryview) -> None:
+    view = _view(_frame(message))
     while view:
         view = view[_write(fd, view):]
 
@@ -184,11 +187,10 @@ def _engine_fingerprint(games: list[str]) -> dict[str, Any]:
 
 
 def _tampered(write_fd: int, before: dict[str, Any], games: list[str], what: str,
-              fingerprint: Any = _engine_fingerprint, send: Any = None) -> bool:
+              fingerprint: Any = _engine_fingerprint, send: Any = _send) -> bool:
     """Report (and say so) if the engine differs from its fingerprint ``before``: ``what`` replaced an
     attribute, or added one to a class (a method that hides the inherited one: ``type(state).winners = ...``).
     ``fingerprint`` and ``send`` are bound when the worker starts, so a bot cannot swap them."""
-    send = send or _send
     after = fingerprint(games)
     changed = sorted(k for k, v in before.items() if after.get(k, v) is not v)
     added = sorted(k for k in after.keys() - before.keys()
@@ -373,15 +375,7 @@ def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tupl
             path = path.replace("/", "\\").lower()
             if not (path[1:3] == ":\\" or path.startswith("\\\\")) or "\\..\\" in path + "\\":
                 return False                              # relative, or climbing
-            if path == own:
-                return True
-            for root in readable:
-                if path.startswith(root):
-                    return True
-            for root in closed:
-                if path.startswith(root):
-                    return False
-            return True
+            return by_folder(path, "\\")
         if not path.startswith("/"):
             return False                                  # relative: to the folder, or to a dir_fd not shown here
         parts = []
@@ -401,13 +395,17 @@ def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tupl
             if not part.isdigit():
                 return True                               # /proc/cpuinfo, /proc/meminfo
             return where.startswith(proc_me) and len(parts) == 3 and parts[2] in _proc_self
+        return by_folder(where, "/")
+
+    def by_folder(where: str, sep: str) -> bool:
+        """The bot's own file, or under Python's folders, or not under the closed ones (roots end in ``sep``)."""
         if where == own:
             return True
         for root in readable:
-            if where.startswith(root) or where + "/" == root:
+            if where.startswith(root) or where + sep == root:
                 return True
         for root in closed:
-            if where.startswith(root) or where + "/" == root:
+            if where.startswith(root) or where + sep == root:
                 return False
         return True
 
@@ -786,8 +784,7 @@ class _Worker:
                 return True
             except OSError:
                 return False
-        data = json.dumps(message).encode()
-        view = memoryview(struct.pack(">I", len(data)) + data)
+        view = memoryview(_frame(message))
         end = time.monotonic() + timeout
         try:
             os.set_blocking(self.write_fd, False)

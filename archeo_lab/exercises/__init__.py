@@ -432,9 +432,10 @@ def _as_option(answer: Any, options: Sequence[Any]) -> Any:
     if isinstance(answer, str) and not answer.strip().isdigit():
         same = [o for o in options if isinstance(o, str) and _plain(o) == _plain(answer)]
         return same[0] if len(same) == 1 else answer
-    if isinstance(answer, tuple) and answer and all(_as_whole(x) is not None for x in answer):
-        joined = "-".join(str(_as_whole(x)) for x in answer)     # (2, 0) for Tikal's allocation "2-0"
-        return joined if joined in options else answer
+    if isinstance(answer, tuple) and answer:
+        wholes = [_as_whole(x) for x in answer]
+        joined = "-".join(map(str, wholes))                        # (2, 0) for Tikal's allocation "2-0"
+        return joined if None not in wholes and joined in options else answer
     number = _as_whole(answer)
     if number is None:
         return answer
