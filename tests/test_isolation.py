@@ -82,6 +82,11 @@ class Bot:
 LIMITS = dict(time_limit=0.1, memory_limit=150)
 
 
+def refused(message: str) -> bool:
+    """Whether a forfeit's message is a refusal: the Python guard's ("a bot may not ...") or the kernel's."""
+    return any(word in message for word in ("may not", "Permission denied", "Operation not permitted"))
+
+
 def write_bots(folder: Path, sources: dict[str, str]) -> Path:
     folder.mkdir(exist_ok=True)
     for name, source in sources.items():
@@ -627,12 +632,12 @@ def test_the_guard_holds_when_a_bot_replaces_what_it_might_look_up(tmp_path):
     # The fresh posix module is stopped by the kernel's filter only; where there is none, it is a known gap.
     import subprocess
 
-    probe = "from archeo_lab.bots.isolation import _kernel_filter; import os; " \
-            "print(_kernel_filter() and os.system('true') != 0)"        # on, a program cannot run
+    probe = "from archeo_lab.bots.kernel import seccomp_filter; import os; " \
+            "print(seccomp_filter(os.getpid()) and os.system('true') != 0)"        # on, a program cannot run
     filtered = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout.strip() == "True"
     escaped = {name for name, (_, message) in errors.items() if "ESCAPED" in message}
     assert set(errors) == set(BYPASSES) and escaped <= (set() if filtered else {"freshposix"}), errors
-    assert errors["timeforger"][0] == "time" and "may not" in errors["dirfd"][1] and "may not" in errors["selfcwd"][1]
+    assert errors["timeforger"][0] == "time" and refused(errors["dirfd"][1]) and refused(errors["selfcwd"][1])
     assert "may not load termios" in errors["tty"][1] or "may not read '/dev/tty'" in errors["tty"][1]
     if filtered:
         assert "PermissionError" in errors["freshposix"][1], errors["freshposix"]
@@ -716,9 +721,253 @@ def test_the_guards_path_rule_on_windows_paths():
     from archeo_lab.bots.isolation import Refused, _make_hook
 
     hook = _make_hook(1234, "C:\\Class\\bots\\ada.py", ("c:\\python311\\",), ("c:\\class\\", "c:\\users\\t\\"),
-                      "utf-8", _windows=True)
+                      "utf-8", windows=True)
     for path in ("C:/Python311/Lib/json/__init__.py", "c:\\class\\bots\\ada.py", "D:\\data\\table.json"):
         hook("open", (path, "r", 0))
     for path in ("C:\\Class\\teacher.ipynb", "c:/users/t/secret.txt", "bots\\ben.py", "C:\\Python311\\..\\Class\\x"):
         with pytest.raises(Refused):
             hook("open", (path, "r", 0))
+
+
+# -- a fourth read-through: a bot that switches Python's guard off, and what still holds ------------------------
+
+def _kernel_layers() -> tuple[int, bool]:
+    """(Landlock's ABI version, whether the seccomp filter goes on) in a fresh process on this machine."""
+    import subprocess
+
+    probe = ("import os; from archeo_lab.bots import kernel; "
+             "print(kernel.landlock_version(), kernel.seccomp_filter(os.getpid()))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout.split()
+    return (int(out[0]), out[1] == "True") if len(out) == 2 else (0, False)
+
+
+LAYERS = _kernel_layers() if sys.platform == "linux" else (0, False)
+
+# What a bot does once it has written over the audit hook's tables in its own memory (numpy's as_strided, a
+# hand-made code object: the fourth read-through did both): the hook is simply not there in this process.
+WITHOUT_THE_HOOK = '''
+import json, os, resource, site, socket, sys, threading
+from archeo_lab.bots import kernel
+from archeo_lab.bots.isolation import _DEVICES, _SYSTEM_FILES, _SYSTEM_FOLDERS
+
+secret, folder = sys.argv[1], os.path.dirname(sys.argv[1])
+python = [sys.prefix, sys.base_prefix, os.path.dirname(os.path.dirname(kernel.__file__)), *site.getsitepackages()]
+out = {"landlock": kernel.landlock(python + list(_SYSTEM_FOLDERS), list(_DEVICES) + list(_SYSTEM_FILES)),
+       "seccomp": kernel.seccomp_filter(os.getpid())}
+
+def attempt(name, do):
+    try:
+        do()
+        out[name] = "done"
+    except Exception as exc:
+        out[name] = type(exc).__name__
+
+def fork():
+    if os.fork() == 0:
+        os._exit(0)
+
+def thread():
+    t = threading.Thread(target=len, args=((),))
+    t.start()
+    t.join()
+
+attempt("read", lambda: open(secret).read())
+attempt("list", lambda: os.listdir(folder))
+attempt("write", lambda: open(os.path.join(folder, "new.txt"), "w").close())
+attempt("append", lambda: open(secret, "a").close())
+attempt("rename", lambda: os.rename(secret, secret + ".moved"))
+attempt("remove", lambda: os.remove(secret))
+attempt("chmod", lambda: os.chmod(secret, 0))
+attempt("socket", lambda: socket.socket())
+attempt("socketpair", lambda: socket.socketpair())
+attempt("fork", fork)
+attempt("referee's environment", lambda: open(f"/proc/{os.getppid()}/environ", "rb").read())
+attempt("referee's memory", lambda: open(f"/proc/{os.getppid()}/mem", "rb"))
+attempt("more files", lambda: resource.setrlimit(resource.RLIMIT_NOFILE, resource.getrlimit(resource.RLIMIT_NOFILE)))
+attempt("cpu time", lambda: resource.setrlimit(resource.RLIMIT_CPU, resource.getrlimit(resource.RLIMIT_CPU)))
+attempt("thread", thread)
+attempt("stdlib", lambda: __import__("fractions"))
+print(json.dumps(out))
+'''
+
+
+@pytest.mark.skipif(LAYERS == (0, False), reason="no Landlock and no seccomp filter on this system")
+def test_the_kernel_layers_hold_when_the_python_guard_is_gone(tmp_path):
+    """The fourth read-through switched the audit hook off from inside the worker. What the kernel's layers
+    (``bots/kernel.py``) refuse still holds: no reading or changing the teacher's files, no network, no new
+    processes, nothing of the referee's process, no lifted limits; threads and Python's own modules work."""
+    import subprocess
+
+    secret = tmp_path / "teacher" / "notebook.ipynb"
+    secret.parent.mkdir()
+    secret.write_text('{"seed": 987654321}')
+    run = subprocess.run([sys.executable, "-c", WITHOUT_THE_HOOK, str(secret)], capture_output=True, text=True,
+                         timeout=60)
+    out = json.loads(run.stdout)
+    assert (out.pop("landlock"), out.pop("seccomp")) == LAYERS
+    assert out.pop("thread") == "done" and out.pop("stdlib") == "done" and out.pop("cpu time") == "done", out
+    landlock, seccomp = LAYERS
+    kept = {"read", "list", "referee's environment", "referee's memory"} if landlock else set()
+    kept |= {"write", "append", "rename", "remove"} if landlock or seccomp else set()
+    kept |= {"chmod", "socket", "socketpair", "fork", "more files"} if seccomp else set()
+    assert {name for name, what in out.items() if what == "done"} <= set(out) - kept, out
+    assert all(out[name] in ("PermissionError", "ValueError") for name in kept), out   # ValueError: setrlimit's
+    assert secret.read_text() == '{"seed": 987654321}' and sorted(p.name for p in secret.parent.iterdir()) == \
+        ["notebook.ipynb"]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"        # a zombie has ended
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the parent's death signal is Linux's")
+def test_a_worker_dies_with_its_referee_even_if_it_starves_its_watchdog():
+    """A bot that lifts its CPU limit and keeps the GIL (``sys.setswitchinterval``) kept its worker spinning after
+    the referee was killed. The kernel now kills it with the referee (``kernel.die_with_parent``)."""
+    import signal
+    import subprocess
+    import time
+
+    child = ("import os, sys; from archeo_lab.bots import kernel; kernel.die_with_parent(os.getppid()); "
+             "sys.setswitchinterval(1e6); print(os.getpid(), flush=True)\nwhile True: pass")
+    referee = ("import subprocess, sys; p = subprocess.Popen([sys.executable, '-c', sys.argv[1]], "
+               "stdout=subprocess.PIPE, text=True); print(p.stdout.readline().strip(), flush=True); "
+               "import time; time.sleep(60)")
+    run = subprocess.Popen([sys.executable, "-c", referee, child], stdout=subprocess.PIPE, text=True)
+    try:
+        worker = int(run.stdout.readline())
+        assert _alive(worker)
+        run.send_signal(signal.SIGKILL)
+        run.wait()
+        end = time.monotonic() + 10
+        while _alive(worker) and time.monotonic() < end:
+            time.sleep(0.05)
+        assert not _alive(worker)
+    finally:
+        run.kill()
+
+
+FOURTH = {
+    # A fourth read-through's ways into the hook itself (each returns "ESCAPED" if it works).
+    "cells": '''
+class Bot:
+    def choose(self, state):
+        try:
+            open("/proc/1/cmdline")
+        except PermissionError as exc:
+            tb = exc.__traceback__
+            while tb.tb_next is not None:
+                tb = tb.tb_next
+            found = [getattr(v, "__closure__", None) for v in tb.tb_frame.f_locals.values()]
+            cells = [c for closure in found if isinstance(closure, tuple) for c in closure]
+            for cell in cells:
+                cell.cell_contents = ()             # the hook's closed folders, devices, ... emptied
+            if cells:
+                return "ESCAPED"
+        raise LookupError("no closure cell in the hook's frame")
+''',
+    "strhash": '''
+import sys
+
+seen = []
+
+class Name(str):
+    def __hash__(self):
+        seen.append(sys._getframe(1).f_code.co_name)   # run inside the hook, it could reach its frame
+        return str.__hash__(self)
+
+class Bot:
+    def choose(self, state):
+        try:
+            __import__(Name("no_such_module_here"))
+        except ImportError:
+            pass
+        if "hook" in seen:
+            return "ESCAPED"
+        raise LookupError("the hook never ran my code")
+''',
+}
+
+
+@needs_processes
+def test_the_hook_holds_no_state_a_bot_can_rewrite(tmp_path):
+    from archeo_lab.bots import isolation
+
+    hook = isolation._make_hook(1, None, ("/usr/",), ("/home/",), "utf-8")
+    assert hook.__closure__ is None and isolation._may_read.__closure__ is None
+    students = load_bots(write_bots(tmp_path / "bots", FOURTH), **LIMITS)
+    result = al.tournament("cibola", {"random": "random", **students}, games=1, seed=3, progress=False, **LIMITS)
+    errors = {e["bot"]: (e["reason"], e["message"]) for e in result.errors}
+    assert set(errors) == set(FOURTH) and not any("ESCAPED" in m for _, m in errors.values()), errors
+    assert "no closure cell" in errors["cells"][1] and "may not load that module" in errors["strhash"][1], errors
+
+
+def test_bot_files_that_would_crash_or_fool_the_teachers_process_are_refused(tmp_path):
+    """Read in the teacher's process, a file must not be able to stop ``load_bots``: a link (to ``/dev/zero``), a
+    huge file, an expression too deep to parse. Names that could forge or fake a line of the table are skipped."""
+    folder = write_bots(tmp_path / "bots", {"ada": GOOD, "zoé": GOOD})
+    (folder / "zero.py").symlink_to("/dev/zero")
+    (folder / "alias.py").symlink_to(folder / "ada.py")
+    (folder / "huge.py").write_text(GOOD + "#" * (300 * 1024))
+    (folder / "deep.py").write_text("x = " + "1+" * 100_000 + "1\nclass Bot: pass\n")
+    for name in ("greedy\u200b", "x\nerror: ada failed", "\x1b[2Kzed"):
+        (folder / f"{name}.py").write_text(GOOD)
+    with pytest.warns(UserWarning, match=r"skipped .*greedy\\u200b\.py") as caught:
+        students = load_bots(folder)
+    assert "\x1b" not in str(caught[0].message) and "\n" not in str(caught[0].message)
+    assert sorted(students) == ["ada", "alias", "deep", "huge", "zero", "zoé"]
+    why = {name: bot.broken and bot.broken[1] for name, bot in students.items()}
+    assert why["ada"] is None and why["zoé"] is None
+    assert "not a plain file" in why["zero"] and "not a plain file" in why["alias"]
+    assert "larger than 256 KiB" in why["huge"] and "cannot parse" in why["deep"]
+    from archeo_lab.exercises.class_tournament import entrants
+
+    with pytest.raises(ValueError, match="rename Greedy.py"):
+        entrants({"Greedy": students["ada"]})
+
+
+@needs_processes
+def test_the_same_tournament_gives_the_same_games_for_a_bot_iterating_a_set(tmp_path):
+    """Each worker used to get its own hash seed: a bot taking the first of a set of texts played differently in
+    two runs of the same tournament. Workers now share one, and numpy's generator is seeded like ``random``."""
+    students = load_bots(write_bots(tmp_path / "bots", {"setbot": '''
+class Bot:
+    def choose(self, state):
+        return next(iter({str(a) for a in state.legal_actions()}))
+'''}), **LIMITS)
+    runs = [al.tournament("cibola", {"random": "random", **students}, games=2, seed=4, progress=False, **LIMITS)
+            for _ in range(2)]
+    assert not runs[0].errors and runs[0].games == runs[1].games
+
+
+@needs_processes
+def test_a_slow_import_is_paid_at_most_a_few_times(tmp_path, monkeypatch):
+    """A bot loading in just under the limit, then timing out, was loaded again for every game. Its loads now
+    have a budget in all (``LOAD_BUDGET`` x the load limit); past it, the bot is out."""
+    from archeo_lab.bots import isolation
+
+    monkeypatch.setattr(isolation, "LOAD_LIMIT", 0.1)           # the referee's budget: 3 x max(0.1, 5 x 0.1 s)
+    students = load_bots(write_bots(tmp_path / "bots", {"slow": '''
+import time
+
+time.sleep(0.6)
+
+class Bot:
+    def choose(self, state):
+        while True:
+            pass
+'''}), **LIMITS)
+    result = al.tournament("cibola", {"random": "random", **students}, games=4, seed=4, progress=False, **LIMITS)
+    reasons = [e["reason"] for e in result.errors]
+    assert reasons.count("time") == 2 and set(reasons) == {"time", "load"}, reasons
+    assert all("in all" in e["message"] for e in result.errors if e["reason"] == "load")
+
+
+def test_an_answer_whose_error_is_not_text_is_garbage():
+    bot = IsolatedBot(type("B", (), {"choose": len})(), name="odd")
+    with pytest.raises(BotForfeit, match="odd answered something that is not an action"):
+        bot._failed({"error": ["x"], "fatal": 1, "message": {"a": 1}})

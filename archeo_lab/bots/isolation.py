@@ -19,12 +19,14 @@ changes it.  A move fails (``BotForfeit``, with the bot's name and the reason) w
 * changes the engine in its process (replaces a function or class attribute of ``archeo_lab``):
   that changes nothing here, but it is cheating, and is reported so.
 
-Before the bot's code runs, the worker turns on a guard (``_guard``, an audit hook): no signals to other
-processes, no new processes, no native code, no network, no writing or deleting files, no reading another
-process's ``/proc`` entries or the teacher's, the bots' and the home folders (the bot's own file and
-Python's excepted).  Its prints are discarded, and its move is timed by a clock bound before it loads.  It
-runs under your account and the guard is Python's, not a sandbox: ``docs/howto/class_tournament.md`` says
-what this protects and what it does not, and how to go further (a container).
+Before the bot's code runs, the worker turns on a guard (``_guard``).  On Linux, kernel layers a process
+cannot take back (``kernel``: Landlock and a seccomp filter): it reads only Python's and the libraries'
+files and its own, writes nowhere, has no network and no new processes, reaches no other process, and dies
+with the referee.  Everywhere, an audit hook: no signals to other processes, no new processes, no native
+code, no network, no writing or deleting files, no reading another process's ``/proc`` entries or the
+teacher's, the bots' and the home folders (the bot's own file and Python's excepted).  Its prints are
+discarded, and its move is timed by a clock bound before it loads.  ``docs/howto/class_tournament.md`` says
+what this protects on each system and what it does not, and how to go further (a container).
 
 Files start in a fresh interpreter (``python -m archeo_lab.bots.isolation``): nothing of your
 session is in their memory.  Objects are forked from your process (the only way to hand over a
@@ -69,7 +71,7 @@ MAX_REPLY = 64 * 1024
 START_LIMIT = 20.0
 #: Environment variables a worker starts with (the others, the teacher's, are not passed on).
 _ENVIRONMENT = frozenset({"PATH", "LANG", "LC_ALL", "LC_CTYPE", "LD_LIBRARY_PATH", "SYSTEMROOT", "TMPDIR", "TEMP",
-                          "TMP", "PYTHONHASHSEED", "PYTHONIOENCODING", "PYTHONUTF8"})
+                          "TMP", "PYTHONIOENCODING", "PYTHONUTF8"})
 #: The most answers a worker may have waiting unread (one is the move asked for): more is a flood.
 MAX_WAITING = 4
 #: Seconds of the referee's own clock a move may take beyond ``time_limit`` (the position's trip to the worker
@@ -79,6 +81,13 @@ TRANSPORT = 0.1
 #: Over it, the bot is out of the tournament, not restarted (a slow import paid again after every forfeit
 #: would cost the class that much a game).
 LOAD_LIMIT = 5.0
+#: The largest bot file read (bytes): parsing is done in the teacher's process.
+MAX_FILE = 256 * 1024
+#: Files a worker may have open at once (its pipes, Python's, a library's as it loads: about 10).
+OPEN_FILES = 64
+#: How many times ``LOAD_LIMIT`` a bot's loads may take in all: it is loaded again after a forfeit that stops its
+#: worker (its time, its exit), so a slow import would otherwise cost the class that much a game.
+LOAD_BUDGET = 3
 #: Seconds beyond ``time_limit`` the referee waits for an answer before it stops the worker: the move's
 #: time itself is measured in the worker, around ``choose``; this covers sending the position.
 GRACE = 0.25
@@ -226,101 +235,48 @@ _DEVICES = frozenset({"/dev/null", "/dev/zero", "/dev/random", "/dev/urandom", "
 #: Files of ``/proc/self`` a library may read (the others lead elsewhere: ``cwd``, ``root``, ``fd``...).
 _PROC_SELF = frozenset({"stat", "statm", "status", "limits", "cgroup", "maps", "mountinfo", "cmdline"})
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+#: Besides Python's own folders, what Landlock lets a worker read (``kernel.landlock``): the system's libraries
+#: (an extension module loads them as it is imported), the processor's description (numpy's threads).
+_SYSTEM_FOLDERS = ("/usr/lib", "/usr/lib64", "/usr/lib32", "/lib", "/lib64", "/lib32", "/usr/share/zoneinfo",
+                   "/sys/devices/system/cpu")
+_SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/proc/cpuinfo", "/proc/meminfo")
 
 
 class Refused(PermissionError):
     """What a bot's worker does not let it do (``_guard``)."""
 
 
-#: Per machine (``platform.machine()``): the kernel's architecture tag and the system calls ``_kernel_filter``
-#: refuses, with those it allows only on the worker itself (their first argument is a process id).
-_SYSCALLS = {
-    "x86_64": (0xC000003E, {"tkill": 200, "ptrace": 101, "process_vm_readv": 310, "process_vm_writev": 311,
-                            "execve": 59, "execveat": 322, "pidfd_send_signal": 424, "pidfd_getfd": 438,
-                            "setpriority": 141, "ioprio_set": 251, "mknod": 133, "mknodat": 259},
-               {"kill": 62, "tgkill": 234, "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "pidfd_open": 434,
-                "prlimit64": 302, "sched_setparam": 142, "sched_setscheduler": 144, "sched_setaffinity": 203,
-                "sched_setattr": 314}),
-    "aarch64": (0xC00000B7, {"tkill": 130, "ptrace": 117, "process_vm_readv": 270, "process_vm_writev": 271,
-                             "execve": 221, "execveat": 281, "pidfd_send_signal": 424, "pidfd_getfd": 438,
-                             "setpriority": 140, "ioprio_set": 30, "mknodat": 33},
-                {"kill": 129, "tgkill": 131, "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "pidfd_open": 434,
-                 "prlimit64": 261, "sched_setparam": 118, "sched_setscheduler": 119, "sched_setaffinity": 122,
-                 "sched_setattr": 274}),
-}
-
-
-def _kernel_filter() -> bool:
-    """Linux on x86-64 or ARM64: a seccomp filter, which the kernel keeps for the worker's life, refuses
-    (EPERM) a signal, a resource limit or a scheduling change aimed at any other process, tracing one,
-    reading or writing its memory, any priority change, making device files or pipes in folders, and
-    running a program.  Python's guard (``_guard``) cannot see every way to these (a fresh copy
-    of the ``posix`` module has ``pidfd_open`` back); the kernel sees them all.  True when it is on."""
-    import ctypes
-    import platform
-
-    table = _SYSCALLS.get(platform.machine())
-    if table is None or not sys.platform.startswith("linux"):
-        return False
-    arch, refused, own = table
-    me = os.getpid()
-    ld, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06
-    allow, deny = 0x7FFF0000, 0x00050000 | 1                  # SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO | EPERM
-    # (code, label if true, label if false, k), then the labels' places: jumps are counted from the next line.
-    lines: list[tuple[int, str | int, str | int, int]] = [(ld, 0, 0, 4), (jeq, 0, "deny", arch), (ld, 0, 0, 0)]
-    if arch == 0xC000003E:
-        lines.append((jge, "deny", 0, 0x40000000))           # the x32 calls: another numbering
-    lines += [(jeq, "deny", 0, nr) for nr in refused.values()]
-    lines += [(jeq, "own", 0, nr) for nr in own.values()]
-    lines += [(ret, 0, 0, allow)]
-    places = {"own": len(lines)}
-    lines += [(ld, 0, 0, 16), (jeq, "allow", 0, me), (jeq, "allow", 0, 0)]  # 0: "this process" (prlimit64)
-    places["deny"] = len(lines)
-    lines.append((ret, 0, 0, deny))
-    places["allow"] = len(lines)
-    lines.append((ret, 0, 0, allow))
-
-    class Filter(ctypes.Structure):
-        _fields_ = [("code", ctypes.c_ushort), ("jt", ctypes.c_ubyte), ("jf", ctypes.c_ubyte), ("k", ctypes.c_uint)]
-
-    class Program(ctypes.Structure):
-        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(Filter))]
-
-    def hop(here: int, to: str | int) -> int:
-        return to if isinstance(to, int) else places[to] - here - 1
-
-    code = (Filter * len(lines))(*(Filter(c, hop(i, t), hop(i, f), k) for i, (c, t, f, k) in enumerate(lines)))
-    program = Program(len(lines), code)
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.prctl(38, 1, 0, 0, 0) != 0:                      # PR_SET_NO_NEW_PRIVS, needed without privileges
-        return False
-    return libc.prctl(22, 2, ctypes.byref(program), 0, 0) == 0      # PR_SET_SECCOMP, SECCOMP_MODE_FILTER
-
-
-def _guard(bot_file: str | None, private: list[str]) -> None:
+def _guard(bot_file: str | None, private: list[str], parent: int) -> None:
     """From now on, refuse in this worker what reaches beyond it, before the bot's code runs.
 
-    First the kernel's filter (``_kernel_filter``: no signals, limits or tracing aimed at other processes,
-    no programs run), where there is one.  Then an audit hook (PEP 578, which cannot be removed once added)
-    refuses: new processes, native code (``ctypes``), the network; writing, deleting or renaming files;
-    reading another process's ``/proc`` entries (its command line, its open files), and reading files under
-    ``private`` (the referee's folder, the bots' folder, the home folder) other than the bot's own file and
-    Python's and archeo_lab's own; a path that is not a full text path (a relative one could be read from
-    another folder, a path object could change between the check and the opening); finding the worker's
-    objects through ``gc``; loading a fresh copy of a low-level module; changing the code of the engine's
-    functions.  The hook looks nothing up when it runs (every name it uses is bound here), so a bot that
-    replaces a built-in or a module's attribute does not change what it refuses.  It raises the bar; it is
-    not a sandbox (the how-to says what is and is not protected, and how to go further: a container).
+    First the kernel's layers, where there are (``kernel``: Linux): the worker dies with the referee
+    (``parent``); Landlock lets it read only Python's and the system's libraries and the bot's own file,
+    and write nowhere; a seccomp filter refuses new processes and programs, the network, changes to files,
+    and signals, limits or tracing aimed at other processes.  A process cannot take these back, whatever
+    it does to its own memory.
+
+    Then an audit hook (PEP 578, which cannot be removed once added), the only layer on other systems and
+    a second one on Linux, refuses: new processes, native code (``ctypes``), the network; writing,
+    deleting or renaming files; reading another process's ``/proc`` entries (its command line, its open
+    files), and reading files under ``private`` (the referee's folder, the bots' folder, the home folder)
+    other than the bot's own file and Python's and archeo_lab's own; a path that is not a full text path (a
+    relative one could be read from another folder, a path object could change between the check and the
+    opening); finding the worker's objects through ``gc``; loading a fresh copy of a low-level module;
+    changing the code of the engine's functions.  The hook looks nothing up when it runs (every name it
+    uses is bound here), so a bot that replaces a built-in or a module's attribute does not change what it
+    refuses.  A bot that writes to its own memory can switch it off: the how-to says what is and is not
+    protected on each system, and how to go further (a container).
     """
     import ctypes  # noqa: F401  (imported now: it opens the process's own symbols as it loads, which numpy needs)
     import site
+
+    from . import kernel
 
     os.environ.clear()              # the teacher's environment (a forked worker has it all): nothing a bot needs
     try:
         os.setsid()                 # no controlling terminal: /dev/tty cannot be opened to type into the teacher's
     except (AttributeError, OSError):
         pass
-    _kernel_filter()
     for module_name, name in (("os", "pidfd_open"), ("posix", "pidfd_open"), ("signal", "pidfd_send_signal"),
                               ("_signal", "pidfd_send_signal"), ("_posixsubprocess", "fork_exec")):
         module = sys.modules.get(module_name)
@@ -341,75 +297,94 @@ def _guard(bot_file: str | None, private: list[str]) -> None:
     readable = roots(python)
     closed = roots([*private, os.path.expanduser("~")])
     own = realpath(bot_file) if bot_file else None
-    hook = _make_hook(os.getpid(), own, readable, closed, sys.getfilesystemencoding())
+    me = os.getpid()
+    kernel.die_with_parent(parent)
+    proc_files = [f"/proc/{me}/{name}" for name in _PROC_SELF]
+    kernel.landlock([*readable, *_SYSTEM_FOLDERS], [*([own] if own else []), *_DEVICES, *_SYSTEM_FILES, *proc_files])
+    kernel.seccomp_filter(me)
+    hook = _make_hook(me, own, readable, closed, sys.getfilesystemencoding())
     sys.addaudithook(hook)
 
 
+_FUNCTION = type(lambda: None)
+
+
+def _by_folder(where: str, sep: str, own: str | None, readable: tuple[str, ...], closed: tuple[str, ...]) -> bool:
+    """The bot's own file, or under Python's folders, or not under the closed ones (roots end in ``sep``)."""
+    if where == own:
+        return True
+    for root in readable:
+        if where.startswith(root) or where + sep == root:
+            return True
+    for root in closed:
+        if where.startswith(root) or where + sep == root:
+            return False
+    return True
+
+
+def _may_read(path: Any, policy: tuple, *, _type: type = type, _str: type = str, _bytes: type = bytes,
+              _int: type = int, _len: Any = len, _fspath: Any = os.fspath,
+              _paths: tuple = (Path, type(Path()), PurePosixPath),
+              _path_methods: tuple = (PurePath.__fspath__, PurePath.__str__), _by_folder: Any = _by_folder) -> bool:
+    """The hook's rule for reading ``path``; ``policy`` is ``_make_hook``'s tuple of the worker's folders."""
+    own, readable, closed, encoding, proc_me, devices, proc_self, windows = policy
+    kind = _type(path)
+    if kind is _int:
+        return True                                   # an open file descriptor, given before
+    if kind in _paths and kind.__fspath__ is _path_methods[0] and kind.__str__ is _path_methods[1]:
+        path, kind = _fspath(path), _str             # pathlib's own, as it came: its text is what opens
+    if kind is _bytes:
+        path = path.decode(encoding, "surrogateescape")
+    elif kind is not _str:
+        return False                                  # another path object: its text could change after the check
+    if windows:
+        path = path.replace("/", "\\").lower()
+        if not (path[1:3] == ":\\" or path.startswith("\\\\")) or "\\..\\" in path + "\\":
+            return False                              # relative, or climbing
+        return _by_folder(path, "\\", own, readable, closed)
+    if not path.startswith("/"):
+        return False                                  # relative: to the folder, or to a dir_fd not shown here
+    parts = []
+    for part in path.split("/"):
+        if part == "..":
+            return False
+        if part and part != ".":
+            parts.append(part)
+    where = "/" + "/".join(parts)
+    if where.startswith("/dev/"):
+        return where in devices
+    if where.startswith("/proc/"):
+        if where.startswith(("/proc/self/", "/proc/thread-self/")):
+            where = proc_me + where.split("/", 3)[3]
+            parts = where.split("/")[1:]
+        part = parts[1] if _len(parts) > 1 else ""
+        if not part.isdigit():
+            return True                               # /proc/cpuinfo, /proc/meminfo
+        return where.startswith(proc_me) and _len(parts) == 3 and parts[2] in proc_self
+    return _by_folder(where, "/", own, readable, closed)
+
+
 def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tuple[str, ...], encoding: str,
-               *, _refused: frozenset = _REFUSED_EVENTS, _imports: frozenset = _REFUSED_IMPORTS,
-               _proc_self: frozenset = _PROC_SELF, _devices: frozenset = _DEVICES, _write_flags: int = _WRITE_FLAGS,
-               _str: type = str,
-               _bytes: type = bytes, _int: type = int, _type: type = type, _Refused: type = Refused,
-               _fspath: Any = os.fspath, _paths: tuple = (Path, type(Path()), PurePosixPath),
-               _path_methods: tuple = (PurePath.__fspath__, PurePath.__str__),
-               _engine: tuple = ("archeo_lab", "archeo_lab.bots.isolation", "__main__"),
-               _windows: bool = os.name == "nt") -> Any:
-    """The audit hook of ``_guard``: everything it uses is bound here, as defaults and arguments."""
-    proc_me, function = f"/proc/{me}/", _type(_make_hook)
-    if _windows:                          # paths compared without case, with one kind of separator
+               windows: bool = os.name == "nt") -> Any:
+    """The audit hook of ``_guard``.
+
+    It holds no state a bot could change: no closure (a closure's cells can be rewritten from a frame a
+    traceback reaches), only default arguments, each an immutable value or a function, which are bound
+    when the hook is made: replacing one is an ``object.__setattr__`` on the engine's functions, which the
+    hook refuses.  What it compares with, it first checks to be exactly a ``str`` or an ``int`` (a
+    subclass's ``__eq__`` or ``__hash__`` would run the bot's code inside the hook).
+    """
+    if windows:                           # paths compared without case, with one kind of separator
         own = own.lower() if own else own
         readable = tuple(r.lower() for r in readable)
         closed = tuple(r.lower() for r in closed)
+    policy = (own, readable, closed, encoding, f"/proc/{me}/", _DEVICES, _PROC_SELF, windows)
 
-    def may_read(path: Any) -> bool:
-        kind = _type(path)
-        if kind is _int:
-            return True                                   # an open file descriptor, given before
-        if kind in _paths and kind.__fspath__ is _path_methods[0] and kind.__str__ is _path_methods[1]:
-            path, kind = _fspath(path), _str             # pathlib's own, as it came: its text is what opens
-        if kind is _bytes:
-            path = path.decode(encoding, "surrogateescape")
-        elif kind is not _str:
-            return False                                  # another path object: its text could change after the check
-        if _windows:
-            path = path.replace("/", "\\").lower()
-            if not (path[1:3] == ":\\" or path.startswith("\\\\")) or "\\..\\" in path + "\\":
-                return False                              # relative, or climbing
-            return by_folder(path, "\\")
-        if not path.startswith("/"):
-            return False                                  # relative: to the folder, or to a dir_fd not shown here
-        parts = []
-        for part in path.split("/"):
-            if part == "..":
-                return False
-            if part and part != ".":
-                parts.append(part)
-        where = "/" + "/".join(parts)
-        if where.startswith("/dev/"):
-            return where in _devices
-        if where.startswith("/proc/"):
-            if where.startswith(("/proc/self/", "/proc/thread-self/")):
-                where = proc_me + where.split("/", 3)[3]
-                parts = where.split("/")[1:]
-            part = parts[1] if len(parts) > 1 else ""
-            if not part.isdigit():
-                return True                               # /proc/cpuinfo, /proc/meminfo
-            return where.startswith(proc_me) and len(parts) == 3 and parts[2] in _proc_self
-        return by_folder(where, "/")
-
-    def by_folder(where: str, sep: str) -> bool:
-        """The bot's own file, or under Python's folders, or not under the closed ones (roots end in ``sep``)."""
-        if where == own:
-            return True
-        for root in readable:
-            if where.startswith(root) or where + sep == root:
-                return True
-        for root in closed:
-            if where.startswith(root) or where + sep == root:
-                return False
-        return True
-
-    def hook(event: str, args: tuple) -> None:
+    def hook(event: str, args: tuple, *, _me: int = me, _policy: tuple = policy, _may_read: Any = _may_read,
+             _refused: frozenset = _REFUSED_EVENTS, _imports: frozenset = _REFUSED_IMPORTS,
+             _write_flags: int = _WRITE_FLAGS, _str: type = str, _bytes: type = bytes, _int: type = int,
+             _type: type = type, _Refused: type = Refused, _function: type = _FUNCTION,
+             _engine: tuple = ("archeo_lab", "archeo_lab.bots.isolation", "__main__")) -> None:
         if event in _refused:
             raise _Refused(f"a bot may not do this ({event})")
         if event == "open":
@@ -418,22 +393,23 @@ def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tupl
                 (_type(flags) is _int and flags & _write_flags)
             if writing:
                 raise _Refused("a bot may not write to files")
-            if not may_read(path):
-                shown = path if _type(path) in (_str, _bytes) else _type(path).__name__
+            if not _may_read(path, _policy):
+                shown = path if _type(path) is _str or _type(path) is _bytes else _type(path).__name__
                 raise _Refused(f"a bot may not read {shown!r} (open its own files by their full text path)")
         elif event == "os.listdir" or event == "os.scandir":
-            if not may_read(args[0] if args[0] is not None else "."):
+            if not _may_read(args[0] if args[0] is not None else ".", _policy):
                 raise _Refused("a bot may not list that folder")
         elif event == "os.kill" or event == "os.killpg":
-            if event == "os.killpg" or args[0] != me:
+            if event == "os.killpg" or _type(args[0]) is not _int or args[0] != _me:
                 raise _Refused("a bot may not send signals to other processes")
         elif event == "resource.prlimit":
-            if args[0] != 0 and args[0] != me:
+            if _type(args[0]) is not _int or (args[0] != 0 and args[0] != _me):
                 raise _Refused("a bot may not read or change another process's limits")
         elif event == "import":
-            if args[0] in _imports:
-                raise _Refused(f"a bot may not load {args[0]} afresh")
-        elif event == "object.__setattr__" and _type(args[0]) is function:
+            if _type(args[0]) is not _str or args[0] in _imports:
+                raise _Refused("a bot may not load that module afresh" if _type(args[0]) is not _str
+                               else f"a bot may not load {args[0]} afresh")
+        elif event == "object.__setattr__" and _type(args[0]) is _function:
             module = args[0].__module__
             if _type(module) is _str and module.startswith(_engine):
                 raise _Refused("a bot may not change the engine's functions")
@@ -469,15 +445,20 @@ def _put_back(builtins_then: dict[str, Any]) -> str | None:
 
 
 def _seed_bot(bot: Any, seed: int) -> None:
-    """Seed Python's ``random`` and the bot's own generator (``reseed``, as the built-in bots have)."""
+    """Seed Python's ``random``, numpy's global generator if the bot loaded numpy, and the bot's own generator
+    (``reseed``, as the built-in bots have): a bot drawing from any of them plays the same game again."""
     random.seed(seed)
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and hasattr(numpy, "random"):
+        numpy.random.seed(seed % 2**32)
     if callable(getattr(bot, "reseed", None)):
         bot.reseed(seed)
 
 
 def _limit_resources(memory_limit: float | None) -> None:
     """The operating system's limits, where it has them, soft and hard (so the bot cannot lift them):
-    no core files, no file writes, no new processes, and an address space of ``memory_limit`` MiB
+    no core files, no file writes, no new processes, ``OPEN_FILES`` open files (pipes and sockets hold
+    kernel memory that the address space does not count), and an address space of ``memory_limit`` MiB
     beyond what the worker uses now."""
     try:
         import resource
@@ -495,6 +476,7 @@ def _limit_resources(memory_limit: float | None) -> None:
 
     cap(resource.RLIMIT_CORE, 0)
     cap(resource.RLIMIT_FSIZE, 0)
+    cap(resource.RLIMIT_NOFILE, OPEN_FILES)
     if hasattr(resource, "RLIMIT_NPROC"):
         cap(resource.RLIMIT_NPROC, 0)
     if memory_limit is not None and hasattr(resource, "RLIMIT_AS"):
@@ -618,7 +600,6 @@ def _serve(read_fd: int, write_fd: int, make, time_limit: float, memory_limit: f
     send, receive, clock, tampered, fingerprint, put_back = (_send, _receive, time.perf_counter, _tampered,
                                                              _engine_fingerprint, _put_back)
     _quiet_standard_streams()
-    _watch_parent(parent)
     sys.dont_write_bytecode = True
     import archeo_lab.games  # noqa: F401  (the engine and the games' registry, before the limits and the bot)
     from archeo_lab.engine import get_game
@@ -632,7 +613,8 @@ def _serve(read_fd: int, write_fd: int, make, time_limit: float, memory_limit: f
 
     builtins_then = dict(vars(builtins))
     _limit_resources(memory_limit)
-    _guard(bot_file, private or [])
+    _guard(bot_file, private or [], parent)
+    _watch_parent(parent)            # after the guard: a thread started before it would be free of its kernel layers
     load_limit = max(LOAD_LIMIT, 5 * time_limit)
     start = clock()
     try:
@@ -658,7 +640,7 @@ def _serve(read_fd: int, write_fd: int, make, time_limit: float, memory_limit: f
         return
     if tampered(write_fd, marks, games, "loading it", fingerprint, send):
         return
-    send(write_fd, {"ready": True})
+    send(write_fd, {"ready": True, "seconds": clock() - start})
     while True:
         request = receive(read_fd, None)
         if request is None or request.get("op") == "quit":
@@ -718,14 +700,25 @@ def main() -> None:
 # -- the referee's side ---------------------------------------------------------------------------------
 
 def check_file(path: Path) -> str | None:
-    """Why a bot file cannot be a bot, read without running it (a syntax error, no ``class Bot``)."""
+    """Why a bot file cannot be a bot, read without running it: not a plain file (a link, a device), larger
+    than ``MAX_FILE`` bytes, unreadable, a syntax error, no ``class Bot``.  Nothing in the file can make
+    this raise: a file parsing it would exhaust (a sum of 100,000 terms) is reported too."""
+    import stat
+
     try:
+        mode = path.lstat()
+        if stat.S_ISLNK(mode.st_mode) or not stat.S_ISREG(mode.st_mode):
+            return f"{path.name} is not a plain file (a link or a device): hand in the file itself"
+        if mode.st_size > MAX_FILE:
+            return f"{path.name} is larger than {MAX_FILE // 1024} KiB: a bot's file is its code, not its data"
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     except (SyntaxError, ValueError, UnicodeDecodeError) as exc:
         where = f" (line {exc.lineno})" if getattr(exc, "lineno", None) else ""
         return f"{type(exc).__name__}: {getattr(exc, 'msg', exc)}{where}"
     except OSError as exc:
-        return f"cannot read the file: {exc}"
+        return f"cannot read the file: {exc.strerror or type(exc).__name__}"
+    except (RecursionError, MemoryError):
+        return "Python cannot parse it: an expression nested or chained too deeply"
     if not any(_names_bot(node) for node in tree.body):
         return f"{path.name} defines no class Bot (write: class Bot: ... def choose(self, state): ...)"
     return None
@@ -915,6 +908,8 @@ class IsolatedBot:
         self._game: str | None = None
         self._local: Any = None
         self._fresh, self._seed = True, None
+        #: Seconds its loads took so far (the file's import and ``Bot()``, as its worker measured them).
+        self.loading = 0.0
 
     # -- the bot interface -----------------------------------------------------------------------------
     def new_game(self, seed: int | None = None) -> None:
@@ -1050,12 +1045,21 @@ class IsolatedBot:
             self._died("its process ended while loading", loading=True)
         if "error" in answer:
             self._failed(answer, loading=True)
+        seconds = answer.get("seconds")
+        self.loading += seconds if isinstance(seconds, (int, float)) and 0 <= seconds < math.inf else START_LIMIT
+        budget = LOAD_BUDGET * max(LOAD_LIMIT, 5 * self.time_limit)
+        if self.loading > budget:
+            self._stop()
+            self.broken = ("load", f"its loads took more than {budget:g} s in all (it is loaded again after each "
+                                   "forfeit that stops its worker): out of the tournament")
+            raise BotForfeit(self.name, *self.broken)
         self._fresh = False           # the worker made a fresh bot while loading
 
     def _spawn(self, parent: int) -> _Worker:
         """A fresh interpreter for a file: nothing of this session is in its memory."""
         # Only what an interpreter needs to start: the teacher's environment (tokens, passwords) stays here.
         env = {k: v for k, v in os.environ.items() if k in _ENVIRONMENT}
+        env["PYTHONHASHSEED"] = "0"   # sets of strings iterate in the same order in every run of the tournament
         # The worker imports this very archeo_lab, and starts where no learner file can shadow a module
         # (a student's random.py in the folder would otherwise be imported as random).
         root = str(Path(__file__).resolve().parents[2])
@@ -1091,8 +1095,9 @@ class IsolatedBot:
 
     def _failed(self, answer: dict, loading: bool = False):
         reason = answer.get("error")
-        reason = reason if reason in REASONS else "garbage"
-        message = str(answer.get("message", ""))[:400]
+        reason = reason if isinstance(reason, str) and reason in REASONS else "garbage"
+        message = answer.get("message")
+        message = message[:400] if isinstance(message, str) else "an answer whose message is not text"
         if reason == "tampering" or loading or answer.get("fatal"):   # the next game gets a clean worker
             self._stop()
         if loading:
@@ -1150,8 +1155,8 @@ def _private_folders(bot_file: Path | None) -> list[str]:
     one above it (the other students' bots, the course) unless that is the root of the file system."""
     folders = [os.getcwd()]
     if bot_file is not None:
-        here = bot_file.resolve().parent
-        folders += [str(here)] + ([str(here.parent)] if here.parent != here.parent.parent else [])
+        for here in {bot_file.absolute().parent, bot_file.resolve().parent}:    # as named, and with links resolved
+            folders += [str(here)] + ([str(here.parent)] if here.parent != here.parent.parent else [])
     return folders
 
 

@@ -18,6 +18,7 @@ is not a test: see ``theory.stats``).
 
 from __future__ import annotations
 
+import unicodedata
 import warnings
 from fractions import Fraction
 from pathlib import Path
@@ -54,28 +55,45 @@ def load_bots(folder: str | Path, *, time_limit: float = 1.0,
         warnings.warn(f"load_bots: there is no folder {str(folder)!r} (from {Path.cwd()}): no student bots "
                       "entered", stacklevel=2)
         return {}
-    files = sorted(p for p in folder.glob("*.py") if not p.name.startswith(("_", ".")))
-    skipped = sorted(p.name for p in folder.iterdir() if p.is_file() and p not in files
+    files = sorted(p for p in folder.glob("*.py") if not p.name.startswith(("_", ".")) and _plain_name(p.stem))
+    skipped = sorted(ascii(p.name)[1:-1] for p in folder.iterdir() if p not in files
                      and p.suffix.lower() == ".py" and p.name != "__init__.py")
     if skipped:
         warnings.warn(f"load_bots: skipped {', '.join(skipped)} in {str(folder)!r}: a bot is a file whose name "
-                      "ends in .py and does not start with _ or . (rename it to enter it)", stacklevel=2)
+                      "ends in .py, does not start with _ or ., and is made of letters, digits, _ and - "
+                      "(rename it to enter it)", stacklevel=2)
     if not files:
         warnings.warn(f"load_bots: the folder {str(folder)!r} holds no .py bot files: no student bots entered",
                       stacklevel=2)
-    return {p.stem: IsolatedBot(p, time_limit=time_limit, memory_limit=memory_limit) for p in files}
+    return {unicodedata.normalize("NFC", p.stem): IsolatedBot(p, name=unicodedata.normalize("NFC", p.stem),
+                                                              time_limit=time_limit, memory_limit=memory_limit)
+            for p in files}
+
+
+def _plain_name(stem: str) -> bool:
+    r"""Whether a file's name can name a bot in the table: letters (any alphabet), digits, ``_`` and ``-`` only,
+    once in Unicode's composed form (macOS writes "é" as "e" and an accent: the table shows the composed name).
+    Not spaces, invisible characters, new lines or terminal codes, which
+    could forge a line of the table or pass for another bot's name.
+
+    >>> [_plain_name(s) for s in ("ada", "zoé_2", "greedy\u200b", "x\nerror: ada", "\x1b[2Kzed")]
+    [True, True, False, False, False]
+    """
+    stem = unicodedata.normalize("NFC", stem)
+    return bool(stem) and all(ch.isalnum() or ch in "_-" for ch in stem)
 
 
 def entrants(students: dict[str, IsolatedBot], yardsticks: tuple[str, ...] = YARDSTICKS) -> dict:
     """The tournament's entrants: the built-in ``yardsticks`` (bot names of ``archeo_lab.bots``), then the students.
 
-    A student's file named like a yardstick (``random.py``) would silently take that bot's place in the
-    table: it is refused, naming the file to rename.
+    A student's file named like a yardstick (``random.py``, ``Greedy.py``) would take that bot's place in the
+    table, or pass for it: it is refused, naming the file to rename.
 
     >>> entrants({})
     {'random': 'random', 'greedy': 'greedy'}
     """
-    clash = [name for name in students if name in yardsticks]
+    taken = {name.casefold() for name in yardsticks}
+    clash = [name for name in students if name.casefold() in taken]
     if clash:
         one = len(clash) == 1
         bots, play, names = ("bot", "plays", "that name") if one else ("bots", "play", "those names")

@@ -1,0 +1,245 @@
+"""The kernel's layers of a bot's worker (Linux): what holds even when the bot gets round Python.
+
+``isolation._guard`` turns these on in a worker before the learner's code runs.  Python's own guard (an
+audit hook) can be switched off from inside the process: a bot that writes to its own memory (numpy's
+``as_strided``, a hand-made code object) rewrites the hook's tables.  These layers live in the kernel,
+which a process cannot change once they are on, and they hold for every thread it starts afterwards:
+
+* ``seccomp_filter``: a seccomp filter refusing (EPERM) system calls aimed at other processes (signals,
+  limits, scheduling, tracing, their memory), running programs and new processes (threads are allowed),
+  the network (no sockets), changing files or their metadata (opening for writing, removing, renaming,
+  linking, ``chmod``, ``chown``, times, extended attributes), devices, mounts, namespaces, io_uring
+  (whose operations the filter would not see), and taking the last two layers back;
+* ``landlock``: Landlock (Linux 5.13+), which lets the worker read only the folders and files it is given
+  (Python's, the libraries', the bot's own file), write nowhere, open no TCP connection (Linux 6.7+), and
+  signal or trace no process outside it, its siblings and the referee included (Linux 6.12+ for signals);
+* ``die_with_parent``: the kernel kills the worker when the referee's process ends, and other processes
+  of the same user cannot read its memory (``PR_SET_DUMPABLE``).
+
+Each returns whether it is on; elsewhere (macOS, Windows, an older or a locked-down kernel) they do
+nothing and Python's guard is what is left (``docs/howto/class_tournament.md`` says what that means).
+The numbers below are the kernel's own (``asm/unistd_64.h`` and ``asm-generic/unistd.h``; Landlock's
+``linux/landlock.h``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import platform
+import sys
+
+__all__ = ["seccomp_filter", "landlock", "landlock_version", "die_with_parent", "REFUSED_CALLS", "OWN_CALLS", "NUMBERS"]
+
+#: System calls refused outright.
+REFUSED_CALLS = (
+    # other processes: tracing, their memory, their priorities; programs; new processes
+    "tkill", "ptrace", "process_vm_readv", "process_vm_writev", "execve", "execveat", "pidfd_send_signal",
+    "pidfd_getfd", "setpriority", "ioprio_set", "fork", "vfork",
+    # the network and sockets of any kind (a socket's buffers are kernel memory no limit counts)
+    "socket", "socketpair",
+    # changing files, folders and their metadata (opening for writing: see ``seccomp_filter``)
+    "creat", "openat2", "memfd_create", "unlink", "unlinkat", "rename", "renameat", "renameat2", "link", "linkat",
+    "symlink", "symlinkat", "mkdir", "mkdirat", "rmdir", "truncate", "ftruncate", "chmod", "fchmod", "fchmodat",
+    "fchmodat2", "chown", "fchown", "lchown", "fchownat", "utime", "utimes", "utimensat", "futimesat", "setxattr",
+    "lsetxattr", "fsetxattr", "removexattr", "lremovexattr", "fremovexattr", "mknod", "mknodat",
+    "open_by_handle_at", "name_to_handle_at",
+    # mounts, namespaces, the kernel's own facilities
+    "mount", "umount2", "pivot_root", "chroot", "unshare", "setns", "fsopen", "fsmount", "move_mount", "open_tree",
+    "bpf", "perf_event_open", "userfaultfd", "io_uring_setup", "io_uring_enter", "io_uring_register", "keyctl",
+    "add_key", "request_key",
+)
+#: System calls allowed only on the worker itself (their first argument is a process id; 0 is "this one").
+OWN_CALLS = ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_open", "sched_setparam",
+             "sched_setscheduler", "sched_setaffinity", "sched_setattr")
+#: Per machine (``platform.machine()``): the architecture's tag in ``seccomp_data``, and the calls' numbers
+#: (a call the architecture does not have, such as ``open`` on ARM64, is left out).
+NUMBERS = {
+    "x86_64": (0xC000003E, {
+        "tkill": 200, "ptrace": 101, "process_vm_readv": 310, "process_vm_writev": 311, "execve": 59,
+        "execveat": 322, "pidfd_send_signal": 424, "pidfd_getfd": 438, "setpriority": 141, "ioprio_set": 251,
+        "fork": 57, "vfork": 58, "socket": 41, "socketpair": 53, "creat": 85, "openat2": 437, "memfd_create": 319,
+        "unlink": 87, "unlinkat": 263, "rename": 82, "renameat": 264, "renameat2": 316, "link": 86, "linkat": 265,
+        "symlink": 88, "symlinkat": 266, "mkdir": 83, "mkdirat": 258, "rmdir": 84, "truncate": 76, "ftruncate": 77,
+        "chmod": 90, "fchmod": 91, "fchmodat": 268, "fchmodat2": 452, "chown": 92, "fchown": 93, "lchown": 94,
+        "fchownat": 260, "utime": 132, "utimes": 235, "utimensat": 280, "futimesat": 261, "setxattr": 188,
+        "lsetxattr": 189, "fsetxattr": 190, "removexattr": 197, "lremovexattr": 198, "fremovexattr": 199,
+        "mknod": 133, "mknodat": 259, "open_by_handle_at": 304, "name_to_handle_at": 303, "mount": 165,
+        "umount2": 166, "pivot_root": 155, "chroot": 161, "unshare": 272, "setns": 308, "fsopen": 430,
+        "fsmount": 432, "move_mount": 429, "open_tree": 428, "bpf": 321, "perf_event_open": 298, "userfaultfd": 323,
+        "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427, "keyctl": 250, "add_key": 248,
+        "request_key": 249,
+        "kill": 62, "tgkill": 234, "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "pidfd_open": 434,
+        "sched_setparam": 142, "sched_setscheduler": 144, "sched_setaffinity": 203, "sched_setattr": 314,
+        "prlimit64": 302, "setrlimit": 160, "clone": 56, "clone3": 435, "prctl": 157, "fcntl": 72, "open": 2,
+        "openat": 257,
+    }),
+    "aarch64": (0xC00000B7, {
+        "tkill": 130, "ptrace": 117, "process_vm_readv": 270, "process_vm_writev": 271, "execve": 221,
+        "execveat": 281, "pidfd_send_signal": 424, "pidfd_getfd": 438, "setpriority": 140, "ioprio_set": 30,
+        "socket": 198, "socketpair": 199, "openat2": 437, "memfd_create": 279, "unlinkat": 35, "renameat": 38,
+        "renameat2": 276, "linkat": 37, "symlinkat": 36, "mkdirat": 34, "truncate": 45, "ftruncate": 46,
+        "fchmod": 52, "fchmodat": 53, "fchmodat2": 452, "fchown": 55, "fchownat": 54, "utimensat": 88,
+        "setxattr": 5, "lsetxattr": 6, "fsetxattr": 7, "removexattr": 14, "lremovexattr": 15, "fremovexattr": 16,
+        "mknodat": 33, "open_by_handle_at": 265, "name_to_handle_at": 264, "mount": 40, "umount2": 39,
+        "pivot_root": 41, "chroot": 51, "unshare": 97, "setns": 268, "fsopen": 430, "fsmount": 432,
+        "move_mount": 429, "open_tree": 428, "bpf": 280, "perf_event_open": 241, "userfaultfd": 282,
+        "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427, "keyctl": 219, "add_key": 217,
+        "request_key": 218,
+        "kill": 129, "tgkill": 131, "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "pidfd_open": 434,
+        "sched_setparam": 118, "sched_setscheduler": 119, "sched_setaffinity": 122, "sched_setattr": 274,
+        "prlimit64": 261, "setrlimit": 164, "clone": 220, "clone3": 435, "prctl": 167, "fcntl": 25, "openat": 56,
+    }),
+}
+_O_WRITING = 0o1 | 0o2 | 0o100 | 0o1000 | 0o2000      # O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_APPEND
+_CLONE_THREAD = 0x10000
+_RLIMIT_CPU = 0                                       # the one limit the worker sets per move (its time)
+_F_SETPIPE_SZ = 1031                                  # a pipe's buffer made larger: kernel memory
+_PR_SET_PDEATHSIG, _PR_SET_DUMPABLE = 1, 4
+_EPERM, _ENOSYS = 1, 38
+
+
+def _libc() -> ctypes.CDLL:
+    return ctypes.CDLL(None, use_errno=True)
+
+
+def seccomp_filter(me: int) -> bool:
+    """Turn on the worker's seccomp filter (module docstring), for this thread and those it starts.
+
+    Beyond the calls of ``REFUSED_CALLS``, refused by their arguments: ``open``/``openat`` for writing,
+    ``clone`` without ``CLONE_THREAD`` (a new process; threads are fine), ``prctl`` taking back the parent's
+    death signal or undumpability, ``setrlimit``/``prlimit64`` setting any limit but CPU time (a root worker
+    could raise its own), a larger pipe buffer; and the calls of ``OWN_CALLS`` aimed at another process.
+    ``clone3`` answers ENOSYS, so that the C library starts threads with ``clone``, which the filter can read.
+    """
+    table = NUMBERS.get(platform.machine())
+    if table is None or not sys.platform.startswith("linux"):
+        return False
+    arch, nr = table
+    ld, jeq, jge, jset, ret = 0x20, 0x15, 0x35, 0x45, 0x06
+    allow = 0x7FFF0000                                     # SECCOMP_RET_ALLOW; SECCOMP_RET_ERRNO is 0x00050000
+    arg = [16 + 8 * i for i in range(6)]                   # seccomp_data.args[i], its low 32 bits (little-endian)
+    # (code, label if true, label if false, k); a label is a place's name or a number of lines to skip.
+    lines: list[tuple[int, str | int, str | int, int]] = [(ld, 0, 0, 4), (jeq, 0, "deny", arch), (ld, 0, 0, 0)]
+    if arch == 0xC000003E:
+        lines.append((jge, "deny", 0, 0x40000000))        # the x32 calls: another numbering
+    lines += [(jeq, "deny", 0, nr[name]) for name in REFUSED_CALLS if name in nr]
+    lines += [(jeq, "own", 0, nr[name]) for name in OWN_CALLS]
+    checked = {"clone3": "nosys", "prlimit64": "prlimit64", "setrlimit": "setrlimit", "clone": "clone",
+               "prctl": "prctl", "fcntl": "fcntl", "open": "open", "openat": "openat"}
+    lines += [(jeq, place, 0, nr[name]) for name, place in checked.items() if name in nr]
+    lines.append((ret, 0, 0, allow))
+    places: dict[str, int] = {}
+
+    def block(name: str, *code: tuple[int, str | int, str | int, int]) -> None:
+        places[name] = len(lines)
+        lines.extend(code)
+
+    block("own", (ld, 0, 0, arg[0]), (jeq, "allow", 0, me), (jeq, "allow", "deny", 0))
+    block("prlimit64", (ld, 0, 0, arg[0]), (jeq, 1, 0, me), (jeq, 0, "deny", 0),           # this process,
+          (ld, 0, 0, arg[2]), (jeq, 0, "cpu", 0), (ld, 0, 0, arg[2] + 4), (jeq, "allow", "cpu", 0))  # reading
+    block("cpu", (ld, 0, 0, arg[1]), (jeq, "allow", "deny", _RLIMIT_CPU))
+    block("setrlimit", (ld, 0, 0, arg[0]), (jeq, "allow", "deny", _RLIMIT_CPU))
+    block("clone", (ld, 0, 0, arg[0]), (jset, "allow", "deny", _CLONE_THREAD))
+    block("prctl", (ld, 0, 0, arg[0]), (jeq, "deny", 0, _PR_SET_PDEATHSIG), (jeq, "deny", "allow", _PR_SET_DUMPABLE))
+    block("fcntl", (ld, 0, 0, arg[1]), (jeq, "deny", "allow", _F_SETPIPE_SZ))
+    block("open", (ld, 0, 0, arg[1]), (jset, "deny", "allow", _O_WRITING))
+    block("openat", (ld, 0, 0, arg[2]), (jset, "deny", "allow", _O_WRITING))
+    block("deny", (ret, 0, 0, 0x00050000 | _EPERM))
+    block("nosys", (ret, 0, 0, 0x00050000 | _ENOSYS))
+    block("allow", (ret, 0, 0, allow))
+
+    def hop(here: int, to: str | int) -> int:
+        step = to if isinstance(to, int) else places[to] - here - 1
+        assert 0 <= step <= 255, "a seccomp jump is one byte"
+        return step
+
+    libc = _libc()
+
+    class Filter(ctypes.Structure):
+        _fields_ = [("code", ctypes.c_ushort), ("jt", ctypes.c_ubyte), ("jf", ctypes.c_ubyte), ("k", ctypes.c_uint)]
+
+    class Program(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(Filter))]
+
+    code = (Filter * len(lines))(*(Filter(c, hop(i, t), hop(i, f), k & 0xFFFFFFFF)
+                                   for i, (c, t, f, k) in enumerate(lines)))
+    program = Program(len(lines), code)
+    if libc.prctl(38, 1, 0, 0, 0) != 0:                    # PR_SET_NO_NEW_PRIVS, needed without privileges
+        return False
+    return libc.prctl(22, 2, ctypes.byref(program), 0, 0) == 0      # PR_SET_SECCOMP, SECCOMP_MODE_FILTER
+
+
+#: Landlock's rights on files and folders, by the ABI version that brought them (``linux/landlock.h``).
+_FS_RIGHTS = {1: (1 << 13) - 1, 2: 1 << 13, 3: 1 << 14, 5: 1 << 15}
+_EXECUTE, _READ_FILE, _READ_DIR = 1 << 0, 1 << 2, 1 << 3
+_NET_TCP = 3                                            # bind and connect (ABI 4)
+_SCOPES = 3                                             # abstract Unix sockets and signals (ABI 6)
+_CREATE, _ADD, _RESTRICT = 444, 445, 446                # the same numbers on x86-64 and ARM64
+
+
+def landlock_version() -> int:
+    """Landlock's ABI version on this kernel (0: none), without turning it on."""
+    if not sys.platform.startswith("linux"):
+        return 0
+    libc = _libc()
+    libc.syscall.restype = ctypes.c_long
+    return max(0, libc.syscall(ctypes.c_long(_CREATE), None, ctypes.c_size_t(0), ctypes.c_uint32(1)))
+
+
+def landlock(folders: list[str], files: list[str]) -> int:
+    """Let this thread (and those it starts) read only under ``folders`` and the ``files``, write nowhere,
+    connect nowhere by TCP, and signal or trace no process outside it.  Returns Landlock's ABI version in
+    force, 0 if the kernel has none (nothing changed then).  Paths that do not exist are skipped."""
+    abi = landlock_version()
+    if abi < 1:
+        return 0
+    libc = _libc()
+    syscall = libc.syscall
+
+    class Ruleset(ctypes.Structure):
+        _fields_ = [("fs", ctypes.c_uint64), ("net", ctypes.c_uint64), ("scoped", ctypes.c_uint64)]
+
+    class Beneath(ctypes.Structure):
+        _pack_ = 1
+        _fields_ = [("allowed", ctypes.c_uint64), ("fd", ctypes.c_int32)]
+
+    handled = sum(bits for version, bits in _FS_RIGHTS.items() if version <= abi)
+    rules = Ruleset(handled, _NET_TCP if abi >= 4 else 0, _SCOPES if abi >= 6 else 0)
+    size = 8 if abi < 4 else 16 if abi < 6 else 24
+    ruleset = syscall(ctypes.c_long(_CREATE), ctypes.byref(rules), ctypes.c_size_t(size), ctypes.c_uint32(0))
+    if ruleset < 0:
+        return 0
+    try:
+        for paths, rights in ((folders, _EXECUTE | _READ_FILE | _READ_DIR), (files, _EXECUTE | _READ_FILE)):
+            for path in paths:
+                try:
+                    fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+                except OSError:
+                    continue
+                try:
+                    allowed = rights if os.path.isdir(path) else rights & (_EXECUTE | _READ_FILE)
+                    syscall(ctypes.c_long(_ADD), ctypes.c_int(ruleset), ctypes.c_int(1),
+                            ctypes.byref(Beneath(allowed, fd)), ctypes.c_uint32(0))
+                finally:
+                    os.close(fd)
+        if libc.prctl(38, 1, 0, 0, 0) != 0:                # PR_SET_NO_NEW_PRIVS, needed without privileges
+            return 0
+        if syscall(ctypes.c_long(_RESTRICT), ctypes.c_int(ruleset), ctypes.c_uint32(0)) != 0:
+            return 0
+        return abi
+    finally:
+        os.close(ruleset)
+
+
+def die_with_parent(parent: int) -> bool:
+    """Have the kernel kill this process (SIGKILL) when the thread of ``parent`` that started it ends, and
+    make its memory unreadable to other processes of the same user.  False where the kernel has neither;
+    if ``parent`` is already gone, this process exits."""
+    if not sys.platform.startswith("linux"):
+        return False
+    libc = _libc()
+    on = libc.prctl(_PR_SET_PDEATHSIG, 9, 0, 0, 0) == 0 and libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0) == 0
+    if os.getppid() != parent:                 # it ended before the signal was asked for
+        os._exit(3)
+    return on
