@@ -262,7 +262,8 @@ def _guard(bot_file: str | None, private: list[str], parent: int) -> None:
     other than the bot's own file and Python's and archeo_lab's own; a path that is not a full text path (a
     relative one could be read from another folder, a path object could change between the check and the
     opening); finding the worker's objects through ``gc``; loading a fresh copy of a low-level module;
-    changing the code of the engine's functions.  The hook looks nothing up when it runs (every name it
+    choosing who gets a file's signals (``F_SETOWN``: SIGIO would kill the referee as it reads the worker's
+    pipe); changing the code of the engine's functions.  The hook looks nothing up when it runs (every name it
     uses is bound here), so a bot that replaces a built-in or a module's attribute does not change what it
     refuses.  A bot that writes to its own memory can switch it off: the how-to says what is and is not
     protected on each system, and how to go further (a container).
@@ -379,8 +380,14 @@ def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tupl
         readable = tuple(r.lower() for r in readable)
         closed = tuple(r.lower() for r in closed)
     policy = (own, readable, closed, encoding, f"/proc/{me}/", _DEVICES, _PROC_SELF, windows)
+    try:
+        import fcntl
+        owners = frozenset(getattr(fcntl, name) for name in ("F_SETOWN", "F_SETOWN_EX") if hasattr(fcntl, name))
+    except ImportError:                   # Windows
+        owners = frozenset()
 
     def hook(event: str, args: tuple, *, _me: int = me, _policy: tuple = policy, _may_read: Any = _may_read,
+             _owners: frozenset = owners,
              _refused: frozenset = _REFUSED_EVENTS, _imports: frozenset = _REFUSED_IMPORTS,
              _write_flags: int = _WRITE_FLAGS, _str: type = str, _bytes: type = bytes, _int: type = int,
              _type: type = type, _Refused: type = Refused, _function: type = _FUNCTION,
@@ -402,6 +409,9 @@ def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tupl
         elif event == "os.kill" or event == "os.killpg":
             if event == "os.killpg" or _type(args[0]) is not _int or args[0] != _me:
                 raise _Refused("a bot may not send signals to other processes")
+        elif event == "fcntl.fcntl":
+            if _type(args[1]) is not _int or args[1] in _owners:
+                raise _Refused("a bot may not choose who gets a file's signals")
         elif event == "resource.prlimit":
             if _type(args[0]) is not _int or (args[0] != 0 and args[0] != _me):
                 raise _Refused("a bot may not read or change another process's limits")

@@ -95,6 +95,7 @@ _O_WRITING = 0o1 | 0o2 | 0o100 | 0o1000 | 0o2000      # O_WRONLY, O_RDWR, O_CREA
 _CLONE_THREAD = 0x10000
 _RLIMIT_CPU = 0                                       # the one limit the worker sets per move (its time)
 _F_SETPIPE_SZ = 1031                                  # a pipe's buffer made larger: kernel memory
+_F_SETOWN, _F_SETOWN_EX = 8, 15                       # who gets SIGIO for a file: the referee would die of it
 _PR_SET_PDEATHSIG, _PR_SET_DUMPABLE = 1, 4
 _EPERM, _ENOSYS = 1, 38
 
@@ -109,7 +110,8 @@ def seccomp_filter(me: int) -> bool:
     Beyond the calls of ``REFUSED_CALLS``, refused by their arguments: ``open``/``openat`` for writing,
     ``clone`` without ``CLONE_THREAD`` (a new process; threads are fine), ``prctl`` taking back the parent's
     death signal or undumpability, ``setrlimit``/``prlimit64`` setting any limit but CPU time (a root worker
-    could raise its own), a larger pipe buffer; and the calls of ``OWN_CALLS`` aimed at another process.
+    could raise its own), a larger pipe buffer, ``F_SETOWN`` (which would have the kernel send SIGIO, deadly by
+    default, to the referee when it reads the worker's pipe); and the calls of ``OWN_CALLS`` aimed at another process.
     ``clone3`` answers ENOSYS, so that the C library starts threads with ``clone``, which the filter can read.
     """
     table = NUMBERS.get(platform.machine())
@@ -142,7 +144,8 @@ def seccomp_filter(me: int) -> bool:
     block("setrlimit", (ld, 0, 0, arg[0]), (jeq, "allow", "deny", _RLIMIT_CPU))
     block("clone", (ld, 0, 0, arg[0]), (jset, "allow", "deny", _CLONE_THREAD))
     block("prctl", (ld, 0, 0, arg[0]), (jeq, "deny", 0, _PR_SET_PDEATHSIG), (jeq, "deny", "allow", _PR_SET_DUMPABLE))
-    block("fcntl", (ld, 0, 0, arg[1]), (jeq, "deny", "allow", _F_SETPIPE_SZ))
+    block("fcntl", (ld, 0, 0, arg[1]), (jeq, "deny", 0, _F_SETPIPE_SZ), (jeq, "deny", 0, _F_SETOWN),
+          (jeq, "deny", "allow", _F_SETOWN_EX))
     block("open", (ld, 0, 0, arg[1]), (jset, "deny", "allow", _O_WRITING))
     block("openat", (ld, 0, 0, arg[2]), (jset, "deny", "allow", _O_WRITING))
     block("deny", (ret, 0, 0, 0x00050000 | _EPERM))
