@@ -249,7 +249,7 @@ class Refused(PermissionError):
 def _guard(bot_file: str | None, private: list[str], parent: int) -> None:
     """From now on, refuse in this worker what reaches beyond it, before the bot's code runs.
 
-    First the kernel's layers, where there are (``kernel``: Linux): the worker dies with the referee
+    First the kernel's layers, where the system has them (``kernel``: Linux): the worker dies with the referee
     (``parent``); Landlock lets it read only Python's and the system's libraries and the bot's own file,
     and write nowhere; a seccomp filter refuses new processes and programs, the network, changes to files,
     and signals, limits or tracing aimed at other processes.  A process cannot take these back, whatever
