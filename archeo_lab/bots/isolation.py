@@ -246,12 +246,13 @@ class Refused(PermissionError):
     """What a bot's worker does not let it do (``_guard``)."""
 
 
-def _guard(bot_file: str | None, private: list[str], parent: int) -> None:
+def _guard(bot_file: str | None, private: list[str]) -> None:
     """From now on, refuse in this worker what reaches beyond it, before the bot's code runs.
 
-    First the kernel's layers, where the system has them (``kernel``: Linux): the worker dies with the referee
-    (``parent``); Landlock lets it read only Python's and the system's libraries and the bot's own file,
-    and write nowhere; a seccomp filter refuses new processes and programs, the network, changes to files,
+    First the kernel's layers, where the system has them (``kernel``: Linux; ``_serve`` has already had the
+    kernel end the worker with the referee): Landlock lets it read only Python's folders, the folders of
+    ``sys.path`` outside the closed ones, the system's libraries and the bot's own file, and write nowhere;
+    a seccomp filter refuses new processes and programs, the network, changes to files,
     and signals, limits or tracing aimed at other processes.  A process cannot take these back, whatever
     it does to its own memory.
 
@@ -295,11 +296,13 @@ def _guard(bot_file: str | None, private: list[str], parent: int) -> None:
         found = {q.rstrip(os.sep) + os.sep for p in paths if p for q in (os.path.abspath(p), realpath(p))}
         return tuple(sorted(found))
 
-    readable = roots(python)
     closed = roots([*private, os.path.expanduser("~")])
+    # Folders of sys.path (a .pth file's, an editable install's) neither inside nor around a closed one.
+    code = [r for r in roots([p for p in sys.path if p and os.path.isabs(p) and os.path.isdir(p)])
+            if not any(r.startswith(c) or c.startswith(r) for c in closed)]
+    readable = tuple(sorted({*roots(python), *code}))
     own = realpath(bot_file) if bot_file else None
     me = os.getpid()
-    kernel.die_with_parent(parent)
     proc_files = [f"/proc/{me}/{name}" for name in _PROC_SELF]
     kernel.landlock([*readable, *_SYSTEM_FOLDERS], [*([own] if own else []), *_DEVICES, *_SYSTEM_FILES, *proc_files])
     kernel.seccomp_filter(me)
@@ -622,9 +625,12 @@ def _serve(read_fd: int, write_fd: int, make, time_limit: float, memory_limit: f
     import builtins
 
     builtins_then = dict(vars(builtins))
+    from .kernel import die_with_parent
+
+    if not die_with_parent(parent):  # Linux: the kernel ends the worker with the referee; elsewhere a thread does
+        _watch_parent(parent)        # (started before the limits: with no new processes, no new thread starts)
     _limit_resources(memory_limit)
-    _guard(bot_file, private or [], parent)
-    _watch_parent(parent)            # after the guard: a thread started before it would be free of its kernel layers
+    _guard(bot_file, private or [])
     load_limit = max(LOAD_LIMIT, 5 * time_limit)
     start = clock()
     try:
