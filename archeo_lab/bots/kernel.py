@@ -8,8 +8,10 @@ which a process cannot change once they are on, and they hold for every thread i
 * ``seccomp_filter``: a seccomp filter refusing (EPERM) system calls aimed at other processes (signals,
   limits, scheduling, tracing, their memory), running programs and new processes (threads are allowed),
   the network (no sockets), changing files or their metadata (opening for writing, removing, renaming,
-  linking, ``chmod``, ``chown``, times, extended attributes), devices, mounts, namespaces, io_uring
-  (whose operations the filter would not see), and taking the last two layers back;
+  linking, ``chmod``, ``chown``, times, extended attributes), watching files, shared memory and message
+  queues, devices, mounts, namespaces, io_uring (whose operations the filter would not see), the
+  machine's settings (clock, host name, reboot, modules: a worker may run as root), real-time
+  scheduling, and taking the last two layers back;
 * ``landlock``: Landlock (Linux 5.13+), which lets the worker read only the folders and files it is given
   (Python's, the libraries', the bot's own file), write nowhere, open no TCP connection (Linux 6.7+), and
   signal or trace no process outside it, its siblings and the referee included (Linux 6.12+ for signals);
@@ -46,12 +48,22 @@ REFUSED_CALLS = (
     "open_by_handle_at", "name_to_handle_at",
     # mounts, namespaces, the kernel's own facilities
     "mount", "umount2", "pivot_root", "chroot", "unshare", "setns", "fsopen", "fsmount", "move_mount", "open_tree",
-    "bpf", "perf_event_open", "userfaultfd", "io_uring_setup", "io_uring_enter", "io_uring_register", "keyctl",
-    "add_key", "request_key",
+    "mount_setattr", "fsconfig", "fspick", "bpf", "perf_event_open", "userfaultfd", "io_uring_setup",
+    "io_uring_enter", "io_uring_register", "keyctl", "add_key", "request_key",
+    # the machine's settings, which a worker running as root could change
+    "reboot", "sethostname", "setdomainname", "clock_settime", "clock_adjtime", "settimeofday", "adjtimex", "syslog",
+    "acct", "swapon", "swapoff", "init_module", "finit_module", "delete_module", "kexec_load", "kexec_file_load",
+    "iopl", "ioperm", "quotactl", "quotactl_fd", "lookup_dcookie", "vhangup", "uselib", "_sysctl",
+    # watching files (their names as the teacher opens them), and channels between processes that outlive them
+    "fanotify_init", "fanotify_mark", "inotify_init", "inotify_init1", "inotify_add_watch", "shmget", "shmat",
+    "shmctl", "shmdt", "semget", "semop", "semctl", "semtimedop", "msgget", "msgsnd", "msgrcv", "msgctl", "mq_open",
+    "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr",
+    # other processes by other ways; real-time scheduling, which would starve the referee's core
+    "kcmp", "process_madvise", "process_mrelease", "sched_setparam", "sched_setscheduler", "sched_setattr",
 )
 #: System calls allowed only on the worker itself (their first argument is a process id; 0 is "this one").
-OWN_CALLS = ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_open", "sched_setparam",
-             "sched_setscheduler", "sched_setaffinity", "sched_setattr")
+OWN_CALLS = ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_open", "sched_setaffinity",
+             "move_pages", "migrate_pages")
 #: Per machine (``platform.machine()``): the architecture's tag in ``seccomp_data``, and the calls' numbers
 #: (a call the architecture does not have, such as ``open`` on ARM64, is left out).
 NUMBERS = {
@@ -69,6 +81,16 @@ NUMBERS = {
         "fsmount": 432, "move_mount": 429, "open_tree": 428, "bpf": 321, "perf_event_open": 298, "userfaultfd": 323,
         "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427, "keyctl": 250, "add_key": 248,
         "request_key": 249,
+        "mount_setattr": 442, "fsconfig": 431, "fspick": 433, "reboot": 169, "sethostname": 170,
+        "setdomainname": 171, "clock_settime": 227, "clock_adjtime": 305, "settimeofday": 164, "adjtimex": 159,
+        "syslog": 103, "acct": 163, "swapon": 167, "swapoff": 168, "init_module": 175, "finit_module": 313,
+        "delete_module": 176, "kexec_load": 246, "kexec_file_load": 320, "iopl": 172, "ioperm": 173, "quotactl": 179,
+        "quotactl_fd": 443, "lookup_dcookie": 212, "vhangup": 153, "uselib": 134, "_sysctl": 156,
+        "fanotify_init": 300, "fanotify_mark": 301, "inotify_init": 253, "inotify_init1": 294,
+        "inotify_add_watch": 254, "shmget": 29, "shmat": 30, "shmctl": 31, "shmdt": 67, "semget": 64, "semop": 65,
+        "semctl": 66, "semtimedop": 220, "msgget": 68, "msgsnd": 69, "msgrcv": 70, "msgctl": 71, "mq_open": 240,
+        "mq_unlink": 241, "mq_timedsend": 242, "mq_timedreceive": 243, "mq_notify": 244, "mq_getsetattr": 245,
+        "kcmp": 312, "process_madvise": 440, "process_mrelease": 448, "move_pages": 279, "migrate_pages": 256,
         "kill": 62, "tgkill": 234, "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "pidfd_open": 434,
         "sched_setparam": 142, "sched_setscheduler": 144, "sched_setaffinity": 203, "sched_setattr": 314,
         "prlimit64": 302, "setrlimit": 160, "clone": 56, "clone3": 435, "prctl": 157, "fcntl": 72, "open": 2,
@@ -86,6 +108,16 @@ NUMBERS = {
         "move_mount": 429, "open_tree": 428, "bpf": 280, "perf_event_open": 241, "userfaultfd": 282,
         "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427, "keyctl": 219, "add_key": 217,
         "request_key": 218,
+        "mount_setattr": 442, "fsconfig": 431, "fspick": 433, "reboot": 142, "sethostname": 161,
+        "setdomainname": 162, "clock_settime": 112, "clock_adjtime": 266, "settimeofday": 170, "adjtimex": 171,
+        "syslog": 116, "acct": 89, "swapon": 224, "swapoff": 225, "init_module": 105, "finit_module": 273,
+        "delete_module": 106, "kexec_load": 104, "kexec_file_load": 294, "quotactl": 60, "quotactl_fd": 443,
+        "lookup_dcookie": 18, "vhangup": 58, "fanotify_init": 262, "fanotify_mark": 263, "inotify_init1": 26,
+        "inotify_add_watch": 27, "shmget": 194, "shmat": 196, "shmctl": 195, "shmdt": 197, "semget": 190,
+        "semop": 193, "semctl": 191, "semtimedop": 192, "msgget": 186, "msgsnd": 189, "msgrcv": 188, "msgctl": 187,
+        "mq_open": 180, "mq_unlink": 181, "mq_timedsend": 182, "mq_timedreceive": 183, "mq_notify": 184,
+        "mq_getsetattr": 185, "kcmp": 272, "process_madvise": 440, "process_mrelease": 448, "move_pages": 239,
+        "migrate_pages": 238,
         "kill": 129, "tgkill": 131, "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "pidfd_open": 434,
         "sched_setparam": 118, "sched_setscheduler": 119, "sched_setaffinity": 122, "sched_setattr": 274,
         "prlimit64": 261, "setrlimit": 164, "clone": 220, "clone3": 435, "prctl": 167, "fcntl": 25, "openat": 56,
