@@ -85,6 +85,8 @@ LOAD_LIMIT = 5.0
 MAX_FILE = 256 * 1024
 #: Files a worker may have open at once (its pipes, Python's, a library's as it loads: about 10).
 OPEN_FILES = 64
+#: Seconds of a worker's start the referee does not count as its bot's loading (a fresh interpreter, the engine).
+BOOT = 2.0
 #: How many times ``LOAD_LIMIT`` a bot's loads may take in all: it is loaded again after a forfeit that stops its
 #: worker (its time, its exit), so a slow import would otherwise cost the class that much a game.
 LOAD_BUDGET = 3
@@ -275,6 +277,7 @@ def _guard(bot_file: str | None, private: list[str]) -> None:
     from . import kernel
 
     os.environ.clear()              # the teacher's environment (a forked worker has it all): nothing a bot needs
+    _one_thread_for_libraries()
     try:
         os.setsid()                 # no controlling terminal: /dev/tty cannot be opened to type into the teacher's
     except (AttributeError, OSError):
@@ -308,6 +311,37 @@ def _guard(bot_file: str | None, private: list[str]) -> None:
     kernel.seccomp_filter(me)
     hook = _make_hook(me, own, readable, closed, sys.getfilesystemencoding())
     sys.addaudithook(hook)
+
+
+#: What numerical libraries read to choose their number of threads: one, since a worker starts no thread (a
+#: worker of an ordinary user has a process limit of 0, which counts threads; the kernel's filter refuses them).
+_ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+#: The functions by which an OpenBLAS already loaded (numpy in a forked worker) is told to use one thread.
+_OPENBLAS_THREADS = ("openblas_set_num_threads", "openblas_set_num_threads64_", "scipy_openblas_set_num_threads64_",
+                     "scipy_openblas_set_num_threads_64_")
+
+
+def _one_thread_for_libraries() -> None:
+    """Have numpy's OpenBLAS use one thread: it would start one per core on its first use, fail, and raise
+    SIGINT (``KeyboardInterrupt`` in the bot).  Its environment variables, for a library loaded later; a call to
+    an OpenBLAS already loaded (a worker forked from a notebook that uses numpy), found in the process's map."""
+    import ctypes
+
+    os.environ.update(_ONE_THREAD)
+    try:
+        with open("/proc/self/maps") as maps:
+            loaded = {line.split()[-1] for line in maps if "openblas" in line.rsplit("/", 1)[-1].lower()}
+    except OSError:                 # not Linux
+        return
+    for path in sorted(loaded):
+        try:
+            library = ctypes.CDLL(path)
+        except OSError:
+            continue
+        for name in _OPENBLAS_THREADS:
+            if hasattr(library, name):
+                getattr(library, name)(1)
+                break
 
 
 _FUNCTION = type(lambda: None)
@@ -1046,10 +1080,11 @@ class IsolatedBot:
         self._stop()
         self._game = key
         parent = os.getpid()
-        if self.path is not None:
-            worker = self._spawn(parent)
-        else:
-            worker = self._fork(parent)
+        started = time.monotonic()
+        try:
+            worker = self._spawn(parent) if self.path is not None else self._fork(parent)
+        except OSError as exc:         # the system has no process left for it (another user's threads, say)
+            raise BotForfeit(self.name, "load", f"its worker could not start ({exc.strerror or exc})") from None
         worker.send({"games": [key]})
         self._worker = worker
         answer = worker.answer(max(START_LIMIT, 5 * self.time_limit))
@@ -1061,13 +1096,18 @@ class IsolatedBot:
             self._died("its process ended while loading", loading=True)
         if "error" in answer:
             self._failed(answer, loading=True)
+        # What the load cost: the worker's figure, or the referee's own less the interpreter's start (``BOOT``),
+        # if more: a bot can write a "ready" of its own, with any figure, long before its import ends.
         seconds = answer.get("seconds")
-        self.loading += seconds if isinstance(seconds, (int, float)) and 0 <= seconds < math.inf else START_LIMIT
-        budget = LOAD_BUDGET * max(LOAD_LIMIT, 5 * self.time_limit)
-        if self.loading > budget:
+        seconds = seconds if isinstance(seconds, (int, float)) and 0 <= seconds < math.inf else START_LIMIT
+        seconds = max(seconds, time.monotonic() - started - BOOT)
+        limit = max(LOAD_LIMIT, 5 * self.time_limit)
+        self.loading += seconds
+        if seconds > limit or self.loading > LOAD_BUDGET * limit:
             self._stop()
-            self.broken = ("load", f"its loads took more than {budget:g} s in all (it is loaded again after each "
-                                   "forfeit that stops its worker): out of the tournament")
+            self.broken = ("load", f"loading it took more than {limit:g} s" if seconds > limit else
+                           f"its loads took more than {LOAD_BUDGET * limit:g} s in all (it is loaded again after "
+                           "each forfeit that stops its worker): out of the tournament")
             raise BotForfeit(self.name, *self.broken)
         self._fresh = False           # the worker made a fresh bot while loading
 

@@ -3,10 +3,11 @@
 ``isolation._guard`` turns these on in a worker before the learner's code runs.  Python's own guard (an
 audit hook) can be switched off from inside the process: a bot that writes to its own memory (numpy's
 ``as_strided``, a hand-made code object) rewrites the hook's tables.  These layers live in the kernel,
-which a process cannot change once they are on, and they hold for every thread it starts afterwards:
+which a process cannot change once they are on (and it can start no thread that would be free of them):
 
 * ``seccomp_filter``: a seccomp filter refusing (EPERM) system calls aimed at other processes (signals,
-  limits, scheduling, tracing, their memory), running programs and new processes (threads are allowed),
+  limits, scheduling, tracing, their memory), running programs and new processes or threads (as for a
+  worker of an ordinary user, whose process limit is 0; a root worker's threads could fill the system's),
   the network (no sockets), changing files or their metadata (opening for writing, removing, renaming,
   linking, ``chmod``, ``chown``, times, extended attributes), watching files, shared memory and message
   queues, devices, mounts, namespaces, io_uring (whose operations the filter would not see), the
@@ -37,7 +38,7 @@ __all__ = ["seccomp_filter", "landlock", "landlock_version", "die_with_parent", 
 REFUSED_CALLS = (
     # other processes: tracing, their memory, their priorities; programs; new processes
     "tkill", "ptrace", "process_vm_readv", "process_vm_writev", "execve", "execveat", "pidfd_send_signal",
-    "pidfd_getfd", "setpriority", "ioprio_set", "fork", "vfork",
+    "pidfd_getfd", "setpriority", "ioprio_set", "fork", "vfork", "clone", "clone3",
     # the network and sockets of any kind (a socket's buffers are kernel memory no limit counts)
     "socket", "socketpair",
     # changing files, folders and their metadata (opening for writing: see ``seccomp_filter``)
@@ -130,12 +131,11 @@ NUMBERS = {
     }),
 }
 _O_WRITING = 0o1 | 0o2 | 0o100 | 0o1000 | 0o2000      # O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_APPEND
-_CLONE_THREAD = 0x10000
 _RLIMIT_CPU = 0                                       # the one limit the worker sets per move (its time)
 _F_SETPIPE_SZ = 1031                                  # a pipe's buffer made larger: kernel memory
 _F_SETOWN, _F_SETOWN_EX = 8, 15                       # who gets SIGIO for a file: the referee would die of it
 _PR_SET_PDEATHSIG, _PR_SET_DUMPABLE = 1, 4
-_EPERM, _ENOSYS = 1, 38
+_EPERM = 1
 
 
 def _libc() -> ctypes.CDLL:
@@ -143,14 +143,13 @@ def _libc() -> ctypes.CDLL:
 
 
 def seccomp_filter(me: int) -> bool:
-    """Turn on the worker's seccomp filter (module docstring), for this thread and those it starts.
+    """Turn on the worker's seccomp filter (module docstring) for this thread (the worker has no other).
 
     Beyond the calls of ``REFUSED_CALLS``, refused by their arguments: ``open``/``openat`` for writing,
-    ``clone`` without ``CLONE_THREAD`` (a new process; threads are fine), ``prctl`` taking back the parent's
-    death signal or undumpability, ``setrlimit``/``prlimit64`` setting any limit but CPU time (a root worker
-    could raise its own), a larger pipe buffer, ``F_SETOWN`` (which would have the kernel send SIGIO, deadly by
-    default, to the referee when it reads the worker's pipe); and the calls of ``OWN_CALLS`` aimed at another process.
-    ``clone3`` answers ENOSYS, so that the C library starts threads with ``clone``, which the filter can read.
+    ``prctl`` taking back the parent's death signal or undumpability, ``setrlimit``/``prlimit64`` setting any
+    limit but CPU time (a root worker could raise its own), a larger pipe buffer, ``F_SETOWN`` (which would have
+    the kernel send SIGIO, deadly by default, to the referee when it reads the worker's pipe); and the calls of
+    ``OWN_CALLS`` aimed at another process.
     """
     table = NUMBERS.get(platform.machine())
     if table is None or not sys.platform.startswith("linux"):
@@ -165,8 +164,8 @@ def seccomp_filter(me: int) -> bool:
         lines.append((jge, "deny", 0, 0x40000000))        # the x32 calls: another numbering
     lines += [(jeq, "deny", 0, nr[name]) for name in REFUSED_CALLS if name in nr]
     lines += [(jeq, "own", 0, nr[name]) for name in OWN_CALLS]
-    checked = {"clone3": "nosys", "prlimit64": "prlimit64", "setrlimit": "setrlimit", "clone": "clone",
-               "prctl": "prctl", "fcntl": "fcntl", "open": "open", "openat": "openat"}
+    checked = {"prlimit64": "prlimit64", "setrlimit": "setrlimit", "prctl": "prctl", "fcntl": "fcntl", "open": "open",
+               "openat": "openat"}
     lines += [(jeq, place, 0, nr[name]) for name, place in checked.items() if name in nr]
     lines.append((ret, 0, 0, allow))
     places: dict[str, int] = {}
@@ -180,14 +179,12 @@ def seccomp_filter(me: int) -> bool:
           (ld, 0, 0, arg[2]), (jeq, 0, "cpu", 0), (ld, 0, 0, arg[2] + 4), (jeq, "allow", "cpu", 0))  # reading
     block("cpu", (ld, 0, 0, arg[1]), (jeq, "allow", "deny", _RLIMIT_CPU))
     block("setrlimit", (ld, 0, 0, arg[0]), (jeq, "allow", "deny", _RLIMIT_CPU))
-    block("clone", (ld, 0, 0, arg[0]), (jset, "allow", "deny", _CLONE_THREAD))
     block("prctl", (ld, 0, 0, arg[0]), (jeq, "deny", 0, _PR_SET_PDEATHSIG), (jeq, "deny", "allow", _PR_SET_DUMPABLE))
     block("fcntl", (ld, 0, 0, arg[1]), (jeq, "deny", 0, _F_SETPIPE_SZ), (jeq, "deny", 0, _F_SETOWN),
           (jeq, "deny", "allow", _F_SETOWN_EX))
     block("open", (ld, 0, 0, arg[1]), (jset, "deny", "allow", _O_WRITING))
     block("openat", (ld, 0, 0, arg[2]), (jset, "deny", "allow", _O_WRITING))
     block("deny", (ret, 0, 0, 0x00050000 | _EPERM))
-    block("nosys", (ret, 0, 0, 0x00050000 | _ENOSYS))
     block("allow", (ret, 0, 0, allow))
 
     def hop(here: int, to: str | int) -> int:
