@@ -99,7 +99,8 @@ NUMBERS = {
         "setfsuid": 122, "setfsgid": 123, "setgroups": 116, "capset": 126,
         "kill": 62, "tgkill": 234, "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "pidfd_open": 434,
         "sched_setparam": 142, "sched_setscheduler": 144, "sched_setaffinity": 203, "sched_setattr": 314,
-        "prlimit64": 302, "setrlimit": 160, "clone": 56, "clone3": 435, "prctl": 157, "fcntl": 72, "open": 2,
+        "prlimit64": 302, "setrlimit": 160, "clone": 56, "clone3": 435, "prctl": 157, "fcntl": 72, "ioctl": 16,
+        "open": 2,
         "openat": 257,
     }),
     "aarch64": (0xC00000B7, {
@@ -127,13 +128,18 @@ NUMBERS = {
         "setresgid": 149, "setfsuid": 151, "setfsgid": 152, "setgroups": 159, "capset": 91,
         "kill": 129, "tgkill": 131, "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "pidfd_open": 434,
         "sched_setparam": 118, "sched_setscheduler": 119, "sched_setaffinity": 122, "sched_setattr": 274,
-        "prlimit64": 261, "setrlimit": 164, "clone": 220, "clone3": 435, "prctl": 167, "fcntl": 25, "openat": 56,
+        "prlimit64": 261, "setrlimit": 164, "clone": 220, "clone3": 435, "prctl": 167, "fcntl": 25, "ioctl": 29,
+        "openat": 56,
     }),
 }
 _O_WRITING = 0o1 | 0o2 | 0o100 | 0o1000 | 0o2000      # O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_APPEND
 _RLIMIT_CPU = 0                                       # the one limit the worker sets per move (its time)
 _F_SETPIPE_SZ = 1031                                  # a pipe's buffer made larger: kernel memory
 _F_SETOWN, _F_SETOWN_EX = 8, 15                       # who gets SIGIO for a file: the referee would die of it
+_F_SETLEASE, _F_NOTIFY = 1024, 1026                   # a lease holds the teacher's writes back; a folder's watch
+#: The only ``ioctl`` requests a worker may make: close-on-exec and blocking flags, bytes waiting, and what
+#: ``isatty`` and the terminal's size ask (others set a file immutable, freeze a file system, type on a terminal).
+_IOCTLS = (0x5451, 0x5450, 0x5421, 0x541B, 0x5401, 0x5413)     # FIOCLEX FIONCLEX FIONBIO FIONREAD TCGETS TIOCGWINSZ
 _PR_SET_PDEATHSIG, _PR_SET_DUMPABLE = 1, 4
 _EPERM = 1
 
@@ -148,8 +154,8 @@ def seccomp_filter(me: int) -> bool:
     Beyond the calls of ``REFUSED_CALLS``, refused by their arguments: ``open``/``openat`` for writing,
     ``prctl`` taking back the parent's death signal or undumpability, ``setrlimit``/``prlimit64`` setting any
     limit but CPU time (a root worker could raise its own), a larger pipe buffer, ``F_SETOWN`` (which would have
-    the kernel send SIGIO, deadly by default, to the referee when it reads the worker's pipe); and the calls of
-    ``OWN_CALLS`` aimed at another process.
+    the kernel send SIGIO, deadly by default, to the referee when it reads the worker's pipe), a lease or a
+    folder's watch, an ``ioctl`` outside ``_IOCTLS``; and the calls of ``OWN_CALLS`` aimed at another process.
     """
     table = NUMBERS.get(platform.machine())
     if table is None or not sys.platform.startswith("linux"):
@@ -164,8 +170,8 @@ def seccomp_filter(me: int) -> bool:
         lines.append((jge, "deny", 0, 0x40000000))        # the x32 calls: another numbering
     lines += [(jeq, "deny", 0, nr[name]) for name in REFUSED_CALLS if name in nr]
     lines += [(jeq, "own", 0, nr[name]) for name in OWN_CALLS]
-    checked = {"prlimit64": "prlimit64", "setrlimit": "setrlimit", "prctl": "prctl", "fcntl": "fcntl", "open": "open",
-               "openat": "openat"}
+    checked = {"prlimit64": "prlimit64", "setrlimit": "setrlimit", "prctl": "prctl", "fcntl": "fcntl", "ioctl": "ioctl",
+               "open": "open", "openat": "openat"}
     lines += [(jeq, place, 0, nr[name]) for name, place in checked.items() if name in nr]
     lines.append((ret, 0, 0, allow))
     places: dict[str, int] = {}
@@ -180,8 +186,10 @@ def seccomp_filter(me: int) -> bool:
     block("cpu", (ld, 0, 0, arg[1]), (jeq, "allow", "deny", _RLIMIT_CPU))
     block("setrlimit", (ld, 0, 0, arg[0]), (jeq, "allow", "deny", _RLIMIT_CPU))
     block("prctl", (ld, 0, 0, arg[0]), (jeq, "deny", 0, _PR_SET_PDEATHSIG), (jeq, "deny", "allow", _PR_SET_DUMPABLE))
-    block("fcntl", (ld, 0, 0, arg[1]), (jeq, "deny", 0, _F_SETPIPE_SZ), (jeq, "deny", 0, _F_SETOWN),
+    refused_fcntl = (_F_SETPIPE_SZ, _F_SETOWN, _F_SETLEASE, _F_NOTIFY)
+    block("fcntl", (ld, 0, 0, arg[1]), *((jeq, "deny", 0, k) for k in refused_fcntl),
           (jeq, "deny", "allow", _F_SETOWN_EX))
+    block("ioctl", (ld, 0, 0, arg[1]), *((jeq, "allow", 0, k) for k in _IOCTLS), (ret, 0, 0, 0x00050000 | _EPERM))
     block("open", (ld, 0, 0, arg[1]), (jset, "deny", "allow", _O_WRITING))
     block("openat", (ld, 0, 0, arg[2]), (jset, "deny", "allow", _O_WRITING))
     block("deny", (ret, 0, 0, 0x00050000 | _EPERM))
