@@ -801,6 +801,8 @@ def native(name, *args):
 attempt("watching files", native("inotify_init1", 0))
 attempt("shared memory", native("shmget", 0, 4096, 0o1600))          # IPC_PRIVATE, IPC_CREAT | 0600
 attempt("real-time", lambda: os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(1)))
+attempt("async io", native("syscall", {"x86_64": 206, "aarch64": 0}.get(__import__("platform").machine(), -1), 1,
+                           __import__("ctypes").byref(__import__("ctypes").c_ulong(0))))   # io_setup(1, &ctx)
 attempt("user", lambda: os.setgroups(os.getgroups()))      # a credential change clears the death signal
 attempt("lease", lambda: __import__("fcntl").fcntl(os.open(secret, os.O_RDONLY), 1024, 0))  # F_SETLEASE, F_RDLCK
 attempt("file flags", lambda: __import__("fcntl").ioctl(os.open(secret, os.O_RDONLY), 0x40086602,
@@ -830,7 +832,7 @@ def test_the_kernel_layers_hold_when_the_python_guard_is_gone(tmp_path):
     kept = {"read", "list", "referee's environment", "referee's memory"} if landlock else set()
     kept |= {"write", "append", "rename", "remove"} if landlock or seccomp else set()
     kept |= {"chmod", "socket", "socketpair", "fork", "more files", "signal owner", "watching files", "shared memory",
-             "real-time", "user", "thread", "lease", "file flags"} if seccomp else set()
+             "real-time", "user", "thread", "lease", "file flags", "async io"} if seccomp else set()
     assert {name for name, what in out.items() if what == "done"} <= set(out) - kept, out
     # ValueError: setrlimit's way of saying EPERM; RuntimeError: threading's ("can't start new thread")
     assert all(out[name] in ("PermissionError", "ValueError", "RuntimeError") for name in kept), out

@@ -10,9 +10,10 @@ which a process cannot change once they are on (and it can start no thread that 
   worker of an ordinary user, whose process limit is 0; a root worker's threads could fill the system's),
   the network (no sockets), changing files or their metadata (opening for writing, removing, renaming,
   linking, ``chmod``, ``chown``, times, extended attributes), watching files, shared memory and message
-  queues, devices, mounts, namespaces, io_uring (whose operations the filter would not see), the
-  machine's settings (clock, host name, reboot, modules: a worker may run as root), real-time
-  scheduling, changing its user or group, and taking the last two layers back;
+  queues, asynchronous I/O contexts (counted for the whole machine), devices, mounts, namespaces,
+  io_uring (whose operations the filter would not see), the machine's settings (clock, host name, reboot,
+  modules: a worker may run as root), real-time scheduling, changing its user or group, and taking the
+  last two layers back;
 * ``landlock``: Landlock (Linux 5.13+), which lets the worker read only the folders and files it is given
   (Python's, the libraries', the bot's own file), write nowhere, open no TCP connection (Linux 6.7+), and
   signal or trace no process outside it, its siblings and the referee included (Linux 6.12+ for signals);
@@ -55,10 +56,11 @@ REFUSED_CALLS = (
     "reboot", "sethostname", "setdomainname", "clock_settime", "clock_adjtime", "settimeofday", "adjtimex", "syslog",
     "acct", "swapon", "swapoff", "init_module", "finit_module", "delete_module", "kexec_load", "kexec_file_load",
     "iopl", "ioperm", "quotactl", "quotactl_fd", "lookup_dcookie", "vhangup", "uselib", "_sysctl",
-    # watching files (their names as the teacher opens them), and channels between processes that outlive them
+    # watching files (their names as the teacher opens them), channels between processes that outlive them, and
+    # asynchronous I/O contexts (a count shared by the whole machine)
     "fanotify_init", "fanotify_mark", "inotify_init", "inotify_init1", "inotify_add_watch", "shmget", "shmat",
     "shmctl", "shmdt", "semget", "semop", "semctl", "semtimedop", "msgget", "msgsnd", "msgrcv", "msgctl", "mq_open",
-    "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr",
+    "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr", "io_setup", "io_submit",
     # other processes by other ways; real-time scheduling, which would starve the referee's core
     "kcmp", "process_madvise", "process_mrelease", "sched_setparam", "sched_setscheduler", "sched_setattr",
     # changing its user or group (which also clears the parent's death signal: the worker would outlive the referee)
@@ -96,7 +98,7 @@ NUMBERS = {
         "mq_unlink": 241, "mq_timedsend": 242, "mq_timedreceive": 243, "mq_notify": 244, "mq_getsetattr": 245,
         "kcmp": 312, "process_madvise": 440, "process_mrelease": 448, "move_pages": 279, "migrate_pages": 256,
         "setuid": 105, "setgid": 106, "setreuid": 113, "setregid": 114, "setresuid": 117, "setresgid": 119,
-        "setfsuid": 122, "setfsgid": 123, "setgroups": 116, "capset": 126,
+        "setfsuid": 122, "setfsgid": 123, "setgroups": 116, "capset": 126, "io_setup": 206, "io_submit": 209,
         "kill": 62, "tgkill": 234, "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "pidfd_open": 434,
         "sched_setparam": 142, "sched_setscheduler": 144, "sched_setaffinity": 203, "sched_setattr": 314,
         "prlimit64": 302, "setrlimit": 160, "clone": 56, "clone3": 435, "prctl": 157, "fcntl": 72, "ioctl": 16,
@@ -125,7 +127,8 @@ NUMBERS = {
         "mq_open": 180, "mq_unlink": 181, "mq_timedsend": 182, "mq_timedreceive": 183, "mq_notify": 184,
         "mq_getsetattr": 185, "kcmp": 272, "process_madvise": 440, "process_mrelease": 448, "move_pages": 239,
         "migrate_pages": 238, "setuid": 146, "setgid": 144, "setreuid": 145, "setregid": 143, "setresuid": 147,
-        "setresgid": 149, "setfsuid": 151, "setfsgid": 152, "setgroups": 159, "capset": 91,
+        "setresgid": 149, "setfsuid": 151, "setfsgid": 152, "setgroups": 159, "capset": 91, "io_setup": 0,
+        "io_submit": 2,
         "kill": 129, "tgkill": 131, "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "pidfd_open": 434,
         "sched_setparam": 118, "sched_setscheduler": 119, "sched_setaffinity": 122, "sched_setattr": 274,
         "prlimit64": 261, "setrlimit": 164, "clone": 220, "clone3": 435, "prctl": 167, "fcntl": 25, "ioctl": 29,
