@@ -235,7 +235,7 @@ _REFUSED_IMPORTS = frozenset({"posix", "nt", "_signal", "_posixsubprocess", "_ct
 #: Devices a bot may read (not a terminal: with one open, ``TIOCSTI`` types into the teacher's shell).
 _DEVICES = frozenset({"/dev/null", "/dev/zero", "/dev/random", "/dev/urandom", "/dev/full"})
 #: Files of ``/proc/self`` a library may read (the others lead elsewhere: ``cwd``, ``root``, ``fd``...).
-_PROC_SELF = frozenset({"stat", "statm", "status", "limits", "cgroup", "maps", "mountinfo", "cmdline"})
+_PROC_SELF = frozenset({"stat", "statm", "status", "limits", "cgroup", "maps", "cmdline"})
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 #: Besides Python's own folders, what Landlock lets a worker read (``kernel.landlock``): the system's libraries
 #: (an extension module loads them as it is imported), the processor's description (numpy's threads).
@@ -300,9 +300,11 @@ def _guard(bot_file: str | None, private: list[str]) -> None:
         return tuple(sorted(found))
 
     closed = roots([*private, os.path.expanduser("~")])
-    # Folders of sys.path (a .pth file's, an editable install's) neither inside nor around a closed one.
+    # Folders of sys.path (a .pth file's, an editable install's) neither inside nor around a closed one, nor the
+    # one holding archeo_lab when it is a checkout (the course's repository: its notebooks, its .git).
+    checkout = roots([str(Path(__file__).resolve().parents[2])])
     code = [r for r in roots([p for p in sys.path if p and os.path.isabs(p) and os.path.isdir(p)])
-            if not any(r.startswith(c) or c.startswith(r) for c in closed)]
+            if r not in checkout and not any(r.startswith(c) or c.startswith(r) for c in closed)]
     readable = tuple(sorted({*roots(python), *code}))
     own = realpath(bot_file) if bot_file else None
     me = os.getpid()

@@ -11,9 +11,9 @@ which a process cannot change once they are on (and it can start no thread that 
   the network (no sockets), changing files or their metadata (opening for writing, removing, renaming,
   linking, ``chmod``, ``chown``, times, extended attributes), watching files, shared memory and message
   queues, asynchronous I/O contexts (counted for the whole machine), devices, mounts, namespaces,
-  io_uring (whose operations the filter would not see), the machine's settings (clock, host name, reboot,
-  modules: a worker may run as root), real-time scheduling, changing its user or group, and taking the
-  last two layers back;
+  io_uring (whose operations the filter would not see), the page cache's hints and probes, the machine's
+  settings (clock, host name, reboot, modules: a worker may run as root), real-time scheduling, the
+  choice of cores, changing its user or group, and taking the last two layers back;
 * ``landlock``: Landlock (Linux 5.13+), which lets the worker read only the folders and files it is given
   (Python's, the libraries', the bot's own file), write nowhere, open no TCP connection (Linux 6.7+), and
   signal or trace no process outside it, its siblings and the referee included (Linux 6.12+ for signals);
@@ -61,15 +61,17 @@ REFUSED_CALLS = (
     "fanotify_init", "fanotify_mark", "inotify_init", "inotify_init1", "inotify_add_watch", "shmget", "shmat",
     "shmctl", "shmdt", "semget", "semop", "semctl", "semtimedop", "msgget", "msgsnd", "msgrcv", "msgctl", "mq_open",
     "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr", "io_setup", "io_submit",
+    # the page cache, which two bots could load and probe to signal each other (a channel timing alone leaves)
+    "fadvise64", "readahead", "mincore", "preadv2", "pwritev2",
     # other processes by other ways; real-time scheduling, which would starve the referee's core
     "kcmp", "process_madvise", "process_mrelease", "sched_setparam", "sched_setscheduler", "sched_setattr",
+    "sched_setaffinity",                                   # the cores the teacher chose (``taskset``) stay its own
     # changing its user or group (which also clears the parent's death signal: the worker would outlive the referee)
     "setuid", "setgid", "setreuid", "setregid", "setresuid", "setresgid", "setfsuid", "setfsgid", "setgroups",
     "capset",
 )
 #: System calls allowed only on the worker itself (their first argument is a process id; 0 is "this one").
-OWN_CALLS = ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_open", "sched_setaffinity",
-             "move_pages", "migrate_pages")
+OWN_CALLS = ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_open", "move_pages", "migrate_pages")
 #: Per machine (``platform.machine()``): the architecture's tag in ``seccomp_data``, and the calls' numbers
 #: (a call the architecture does not have, such as ``open`` on ARM64, is left out).
 NUMBERS = {
@@ -99,6 +101,7 @@ NUMBERS = {
         "kcmp": 312, "process_madvise": 440, "process_mrelease": 448, "move_pages": 279, "migrate_pages": 256,
         "setuid": 105, "setgid": 106, "setreuid": 113, "setregid": 114, "setresuid": 117, "setresgid": 119,
         "setfsuid": 122, "setfsgid": 123, "setgroups": 116, "capset": 126, "io_setup": 206, "io_submit": 209,
+        "fadvise64": 221, "readahead": 187, "mincore": 27, "preadv2": 327, "pwritev2": 328,
         "kill": 62, "tgkill": 234, "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "pidfd_open": 434,
         "sched_setparam": 142, "sched_setscheduler": 144, "sched_setaffinity": 203, "sched_setattr": 314,
         "prlimit64": 302, "setrlimit": 160, "clone": 56, "clone3": 435, "prctl": 157, "fcntl": 72, "ioctl": 16,
@@ -128,7 +131,7 @@ NUMBERS = {
         "mq_getsetattr": 185, "kcmp": 272, "process_madvise": 440, "process_mrelease": 448, "move_pages": 239,
         "migrate_pages": 238, "setuid": 146, "setgid": 144, "setreuid": 145, "setregid": 143, "setresuid": 147,
         "setresgid": 149, "setfsuid": 151, "setfsgid": 152, "setgroups": 159, "capset": 91, "io_setup": 0,
-        "io_submit": 2,
+        "io_submit": 2, "fadvise64": 223, "readahead": 213, "mincore": 232, "preadv2": 286, "pwritev2": 287,
         "kill": 129, "tgkill": 131, "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "pidfd_open": 434,
         "sched_setparam": 118, "sched_setscheduler": 119, "sched_setaffinity": 122, "sched_setattr": 274,
         "prlimit64": 261, "setrlimit": 164, "clone": 220, "clone3": 435, "prctl": 167, "fcntl": 25, "ioctl": 29,
@@ -200,7 +203,8 @@ def seccomp_filter(me: int) -> bool:
 
     def hop(here: int, to: str | int) -> int:
         step = to if isinstance(to, int) else places[to] - here - 1
-        assert 0 <= step <= 255, "a seccomp jump is one byte"
+        if not 0 <= step <= 255:                           # (not an assert: ``python -O`` would wrap it silently)
+            raise ValueError(f"a seccomp jump is one byte: {step} lines is too far (line {here})")
         return step
 
     libc = _libc()

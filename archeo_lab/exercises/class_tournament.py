@@ -62,25 +62,37 @@ def load_bots(folder: str | Path, *, time_limit: float = 1.0,
         warnings.warn(f"load_bots: skipped {', '.join(skipped)} in {str(folder)!r}: a bot is a file whose name "
                       "ends in .py, does not start with _ or ., and is made of letters, digits, _ and - "
                       "(rename it to enter it)", stacklevel=2)
+    alike: dict[str, list[Path]] = {}
+    for p in files:                # zoé.py saved on a Mac (NFD) and on Windows (NFC); Ada.py and ada.py
+        alike.setdefault(unicodedata.normalize("NFC", p.stem).casefold(), []).append(p)
+    twins = sorted(ascii(p.name)[1:-1] for group in alike.values() if len(group) > 1 for p in group)
+    if twins:
+        warnings.warn(f"load_bots: skipped {', '.join(twins)} in {str(folder)!r}: their names differ only in case "
+                      "or in how an accent is written, so the table could not tell them apart (rename them)",
+                      stacklevel=2)
+        files = [group[0] for group in alike.values() if len(group) == 1]
     if not files:
         warnings.warn(f"load_bots: the folder {str(folder)!r} holds no .py bot files: no student bots entered",
                       stacklevel=2)
     return {unicodedata.normalize("NFC", p.stem): IsolatedBot(p, name=unicodedata.normalize("NFC", p.stem),
                                                               time_limit=time_limit, memory_limit=memory_limit)
-            for p in files}
+            for p in sorted(files)}
 
 
 def _plain_name(stem: str) -> bool:
     r"""Whether a file's name can name a bot in the table: letters (any alphabet), digits, ``_`` and ``-`` only,
-    once in Unicode's composed form (macOS writes "é" as "e" and an accent: the table shows the composed name).
+    once in Unicode's composed form (macOS writes "é" as "e" and an accent: the table shows the composed name),
+    and Latin letters not mixed with another alphabet's (``grееdy`` with Cyrillic е's would pass for greedy).
     Not spaces, invisible characters, new lines or terminal codes, which
     could forge a line of the table or pass for another bot's name.
 
-    >>> [_plain_name(s) for s in ("ada", "zoé_2", "greedy\u200b", "x\nerror: ada", "\x1b[2Kzed")]
-    [True, True, False, False, False]
+    >>> [_plain_name(s) for s in ("ada", "zoé_2", "Дмитрий", "greedy\u200b", "x\nerror: ada", "gr\u0435\u0435dy")]
+    [True, True, True, False, False, False]
     """
     stem = unicodedata.normalize("NFC", stem)
-    return bool(stem) and all(ch.isalnum() or ch in "_-" for ch in stem)
+    scripts = {unicodedata.name(ch, "?").split()[0] for ch in stem if ch.isalpha()}
+    return bool(stem) and all(ch.isalnum() or ch in "_-" for ch in stem) and not ("LATIN" in scripts and
+                                                                                len(scripts) > 1)
 
 
 def entrants(students: dict[str, IsolatedBot], yardsticks: tuple[str, ...] = YARDSTICKS) -> dict:
