@@ -29,6 +29,7 @@ The numbers below are the kernel's own (``asm/unistd_64.h`` and ``asm-generic/un
 from __future__ import annotations
 
 import ctypes
+import functools
 import os
 import platform
 import sys
@@ -148,10 +149,21 @@ _F_SETLEASE, _F_NOTIFY = 1024, 1026                   # a lease holds the teache
 _IOCTLS = (0x5451, 0x5450, 0x5421, 0x541B, 0x5401, 0x5413)     # FIOCLEX FIONCLEX FIONBIO FIONREAD TCGETS TIOCGWINSZ
 _PR_SET_PDEATHSIG, _PR_SET_DUMPABLE = 1, 4
 _EPERM = 1
+_ALLOW, _ERRNO = 0x7FFF0000, 0x00050000               # SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO (| the errno)
+_PR_SET_NO_NEW_PRIVS = 38
 
 
+@functools.cache
 def _libc() -> ctypes.CDLL:
-    return ctypes.CDLL(None, use_errno=True)
+    """The C library, its ``syscall`` answering a ``long`` (a file descriptor, an ABI version, -1)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.syscall.restype = ctypes.c_long
+    return libc
+
+
+def _no_new_privs() -> bool:
+    """No privilege gained by running a program from now on: what seccomp and Landlock need without root."""
+    return _libc().prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
 
 
 def seccomp_filter(me: int) -> bool:
@@ -168,7 +180,6 @@ def seccomp_filter(me: int) -> bool:
         return False
     arch, nr = table
     ld, jeq, jge, jset, ret = 0x20, 0x15, 0x35, 0x45, 0x06
-    allow = 0x7FFF0000                                     # SECCOMP_RET_ALLOW; SECCOMP_RET_ERRNO is 0x00050000
     arg = [16 + 8 * i for i in range(6)]                   # seccomp_data.args[i], its low 32 bits (little-endian)
     # (code, label if true, label if false, k); a label is a place's name or a number of lines to skip.
     lines: list[tuple[int, str | int, str | int, int]] = [(ld, 0, 0, 4), (jeq, 0, "deny", arch), (ld, 0, 0, 0)]
@@ -176,10 +187,9 @@ def seccomp_filter(me: int) -> bool:
         lines.append((jge, "deny", 0, 0x40000000))        # the x32 calls: another numbering
     lines += [(jeq, "deny", 0, nr[name]) for name in REFUSED_CALLS if name in nr]
     lines += [(jeq, "own", 0, nr[name]) for name in OWN_CALLS]
-    checked = {"prlimit64": "prlimit64", "setrlimit": "setrlimit", "prctl": "prctl", "fcntl": "fcntl", "ioctl": "ioctl",
-               "open": "open", "openat": "openat"}
-    lines += [(jeq, place, 0, nr[name]) for name, place in checked.items() if name in nr]
-    lines.append((ret, 0, 0, allow))
+    checked = ("prlimit64", "setrlimit", "prctl", "fcntl", "ioctl", "open", "openat")    # each has a block below
+    lines += [(jeq, name, 0, nr[name]) for name in checked if name in nr]
+    lines.append((ret, 0, 0, _ALLOW))
     places: dict[str, int] = {}
 
     def block(name: str, *code: tuple[int, str | int, str | int, int]) -> None:
@@ -195,19 +205,18 @@ def seccomp_filter(me: int) -> bool:
     refused_fcntl = (_F_SETPIPE_SZ, _F_SETOWN, _F_SETLEASE, _F_NOTIFY)
     block("fcntl", (ld, 0, 0, arg[1]), *((jeq, "deny", 0, k) for k in refused_fcntl),
           (jeq, "deny", "allow", _F_SETOWN_EX))
-    block("ioctl", (ld, 0, 0, arg[1]), *((jeq, "allow", 0, k) for k in _IOCTLS), (ret, 0, 0, 0x00050000 | _EPERM))
+    block("ioctl", (ld, 0, 0, arg[1]), *((jeq, "allow", 0, k) for k in _IOCTLS[:-1]),
+          (jeq, "allow", "deny", _IOCTLS[-1]))
     block("open", (ld, 0, 0, arg[1]), (jset, "deny", "allow", _O_WRITING))
     block("openat", (ld, 0, 0, arg[2]), (jset, "deny", "allow", _O_WRITING))
-    block("deny", (ret, 0, 0, 0x00050000 | _EPERM))
-    block("allow", (ret, 0, 0, allow))
+    block("deny", (ret, 0, 0, _ERRNO | _EPERM))
+    block("allow", (ret, 0, 0, _ALLOW))
 
     def hop(here: int, to: str | int) -> int:
         step = to if isinstance(to, int) else places[to] - here - 1
         if not 0 <= step <= 255:                           # (not an assert: ``python -O`` would wrap it silently)
             raise ValueError(f"a seccomp jump is one byte: {step} lines is too far (line {here})")
         return step
-
-    libc = _libc()
 
     class Filter(ctypes.Structure):
         _fields_ = [("code", ctypes.c_ushort), ("jt", ctypes.c_ubyte), ("jf", ctypes.c_ubyte), ("k", ctypes.c_uint)]
@@ -218,9 +227,7 @@ def seccomp_filter(me: int) -> bool:
     code = (Filter * len(lines))(*(Filter(c, hop(i, t), hop(i, f), k & 0xFFFFFFFF)
                                    for i, (c, t, f, k) in enumerate(lines)))
     program = Program(len(lines), code)
-    if libc.prctl(38, 1, 0, 0, 0) != 0:                    # PR_SET_NO_NEW_PRIVS, needed without privileges
-        return False
-    return libc.prctl(22, 2, ctypes.byref(program), 0, 0) == 0      # PR_SET_SECCOMP, SECCOMP_MODE_FILTER
+    return _no_new_privs() and _libc().prctl(22, 2, ctypes.byref(program), 0, 0) == 0   # PR_SET_SECCOMP, FILTER
 
 
 #: Landlock's rights on files and folders, by the ABI version that brought them (``linux/landlock.h``).
@@ -235,9 +242,7 @@ def landlock_version() -> int:
     """Landlock's ABI version on this kernel (0: none), without turning it on."""
     if not sys.platform.startswith("linux"):
         return 0
-    libc = _libc()
-    libc.syscall.restype = ctypes.c_long
-    return max(0, libc.syscall(ctypes.c_long(_CREATE), None, ctypes.c_size_t(0), ctypes.c_uint32(1)))
+    return max(0, _libc().syscall(ctypes.c_long(_CREATE), None, ctypes.c_size_t(0), ctypes.c_uint32(1)))
 
 
 def landlock(folders: list[str], files: list[str]) -> int:
@@ -247,8 +252,7 @@ def landlock(folders: list[str], files: list[str]) -> int:
     abi = landlock_version()
     if abi < 1:
         return 0
-    libc = _libc()
-    syscall = libc.syscall
+    syscall = _libc().syscall
 
     class Ruleset(ctypes.Structure):
         _fields_ = [("fs", ctypes.c_uint64), ("net", ctypes.c_uint64), ("scoped", ctypes.c_uint64)]
@@ -276,7 +280,7 @@ def landlock(folders: list[str], files: list[str]) -> int:
                             ctypes.byref(Beneath(allowed, fd)), ctypes.c_uint32(0))
                 finally:
                     os.close(fd)
-        if libc.prctl(38, 1, 0, 0, 0) != 0:                # PR_SET_NO_NEW_PRIVS, needed without privileges
+        if not _no_new_privs():
             return 0
         if syscall(ctypes.c_long(_RESTRICT), ctypes.c_int(ruleset), ctypes.c_uint32(0)) != 0:
             return 0

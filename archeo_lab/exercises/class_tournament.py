@@ -62,9 +62,10 @@ def load_bots(folder: str | Path, *, time_limit: float = 1.0,
         warnings.warn(f"load_bots: skipped {', '.join(skipped)} in {str(folder)!r}: a bot is a file whose name "
                       "ends in .py, does not start with _ or ., and is made of letters, digits, _ and - "
                       "(rename it to enter it)", stacklevel=2)
+    names = {p: unicodedata.normalize("NFC", p.stem) for p in files}     # as the table shows them
     alike: dict[str, list[Path]] = {}
     for p in files:                # zoé.py saved on a Mac (NFD) and on Windows (NFC); Ada.py and ada.py
-        alike.setdefault(unicodedata.normalize("NFC", p.stem).casefold(), []).append(p)
+        alike.setdefault(names[p].casefold(), []).append(p)
     twins = sorted(ascii(p.name)[1:-1] for group in alike.values() if len(group) > 1 for p in group)
     if twins:
         warnings.warn(f"load_bots: skipped {', '.join(twins)} in {str(folder)!r}: their names differ only in case "
@@ -74,8 +75,7 @@ def load_bots(folder: str | Path, *, time_limit: float = 1.0,
     if not files:
         warnings.warn(f"load_bots: the folder {str(folder)!r} holds no .py bot files: no student bots entered",
                       stacklevel=2)
-    return {unicodedata.normalize("NFC", p.stem): IsolatedBot(p, name=unicodedata.normalize("NFC", p.stem),
-                                                              time_limit=time_limit, memory_limit=memory_limit)
+    return {names[p]: IsolatedBot(p, name=names[p], time_limit=time_limit, memory_limit=memory_limit)
             for p in sorted(files)}
 
 
