@@ -8,6 +8,8 @@ student would, against the old in-process referee.  Time limits are short so the
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 import textwrap
 import warnings
@@ -1031,3 +1033,29 @@ def test_an_answer_whose_error_is_not_text_is_garbage():
     bot = IsolatedBot(type("B", (), {"choose": len})(), name="odd")
     with pytest.raises(BotForfeit, match="odd answered something that is not an action"):
         bot._failed({"error": ["x"], "fatal": 1, "message": {"a": 1}})
+
+
+#: libseccomp's table of every architecture's system call numbers (Debian's ``seccomp`` package; .ci/run installs it).
+RESOLVER = "/usr/bin/scmp_sys_resolver"
+
+
+def test_the_filters_call_numbers_are_the_kernels_on_both_machines():
+    """Each name of ``kernel.NUMBERS`` has the number libseccomp knows for that machine, and a refused call is
+    left out of a machine's table only where that machine has no such call.  ARM64's numbers are checked here
+    without an ARM64 machine: a wrong one would refuse an honest call or let a refused one through."""
+    from archeo_lab.bots import kernel
+
+    if not os.path.exists(RESOLVER):
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true but {RESOLVER} is missing: .ci/run installs it with apt-get", pytrace=False)
+        pytest.skip(f"{RESOLVER} is missing (apt-get install seccomp)")
+    tags = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}       # AUDIT_ARCH_*: the machine's ELF number, 64-bit, LE
+    for machine, (tag, numbers) in kernel.NUMBERS.items():
+        assert tag == tags[machine], machine
+        names = sorted(set(numbers) | set(kernel.REFUSED_CALLS) | set(kernel.OWN_CALLS))
+        known = {name: int(subprocess.run([RESOLVER, "-a", machine, name], capture_output=True, text=True,
+                                          check=True).stdout)
+                 for name in names}                                     # below 0: no such call there
+        wrong = {name: (numbers.get(name), known[name]) for name in names
+                 if numbers.get(name, -1) != (known[name] if known[name] >= 0 else -1)}
+        assert not wrong, f"{machine}: ours, libseccomp's: {wrong}"
