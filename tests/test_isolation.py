@@ -753,6 +753,8 @@ from archeo_lab.bots import kernel
 from archeo_lab.bots.isolation import _DEVICES, _SYSTEM_FILES, _SYSTEM_FOLDERS
 
 secret, folder = sys.argv[1], os.path.dirname(sys.argv[1])
+if len(sys.argv) > 2:                                    # an older kernel's Landlock (0: none), on this one
+    kernel.landlock_version = lambda real=kernel.landlock_version, older=int(sys.argv[2]): min(real(), older)
 python = [sys.prefix, sys.base_prefix, os.path.dirname(os.path.dirname(kernel.__file__)), *site.getsitepackages()]
 out = {"landlock": kernel.landlock(python + list(_SYSTEM_FOLDERS), list(_DEVICES) + list(_SYSTEM_FILES)),
        "seccomp": kernel.seccomp_filter(os.getpid())}
@@ -818,21 +820,25 @@ print(json.dumps(out))
 
 
 @pytest.mark.skipif(LAYERS == (0, False), reason="no Landlock and no seccomp filter on this system")
-def test_the_kernel_layers_hold_when_the_python_guard_is_gone(tmp_path):
+@pytest.mark.parametrize("older", [None, 0, 1, 3, 5], ids=["this kernel", "no Landlock", "ABI 1", "ABI 3", "ABI 5"])
+def test_the_kernel_layers_hold_when_the_python_guard_is_gone(tmp_path, older):
     """The fourth read-through switched the audit hook off from inside the worker. What the kernel's layers
     (``bots/kernel.py``) refuse still holds: no reading or changing the teacher's files, no network, no new
-    processes or threads, nothing of the referee's process, no lifted limits; Python's own modules load."""
-    import subprocess
+    processes or threads, nothing of the referee's process, no lifted limits; Python's own modules load.
 
+    Also with an older kernel's Landlock (ABI 1: Linux 5.13; 3: 6.2; 5: 6.10) or none, this kernel pretending:
+    the worker then asks only for what such a kernel knows, and what that covers still holds."""
     secret = tmp_path / "teacher" / "notebook.ipynb"
     secret.parent.mkdir()
     secret.write_text('{"seed": 987654321}')
-    run = subprocess.run([sys.executable, "-c", WITHOUT_THE_HOOK, str(secret)], capture_output=True, text=True,
-                         timeout=60)
+    pretend = [] if older is None else [str(older)]
+    run = subprocess.run([sys.executable, "-c", WITHOUT_THE_HOOK, str(secret), *pretend], capture_output=True,
+                         text=True, timeout=60)
     out = json.loads(run.stdout)
-    assert (out.pop("landlock"), out.pop("seccomp")) == LAYERS
+    expected = LAYERS if older is None else (min(LAYERS[0], older), LAYERS[1])
+    assert (out.pop("landlock"), out.pop("seccomp")) == expected
     assert out.pop("stdlib") == "done" and out.pop("cpu time") == "done", out
-    landlock, seccomp = LAYERS
+    landlock, seccomp = expected
     kept = {"read", "list", "referee's environment", "referee's memory"} if landlock else set()
     kept |= {"write", "append", "rename", "remove"} if landlock or seccomp else set()
     kept |= {"chmod", "socket", "socketpair", "fork", "more files", "signal owner", "watching files", "shared memory",
