@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 import warnings
 from pathlib import Path
 
@@ -757,7 +758,16 @@ if len(sys.argv) > 2:                                    # an older kernel's Lan
     kernel.landlock_version = lambda real=kernel.landlock_version, older=int(sys.argv[2]): min(real(), older)
 python = [sys.prefix, sys.base_prefix, os.path.dirname(os.path.dirname(kernel.__file__)), *site.getsitepackages()]
 out = {"landlock": kernel.landlock(python + list(_SYSTEM_FOLDERS), list(_DEVICES) + list(_SYSTEM_FILES)),
-       "seccomp": kernel.seccomp_filter(os.getpid())}
+       "capabilities": kernel.drop_capabilities(), "seccomp": kernel.seccomp_filter(os.getpid())}
+def powers_left():
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    sets = (ctypes.c_uint32 * 6)()
+    libc.capget((ctypes.c_uint32 * 2)(0x20080522, 0), sets)             # effective, permitted, inheritable
+    bounding = [cap for cap in range(64) if libc.prctl(23, cap, 0, 0, 0) == 1]      # PR_CAPBSET_READ
+    return [*sets, *bounding]
+
+out["powers left"] = powers_left()
 
 def attempt(name, do):
     try:
@@ -814,6 +824,14 @@ attempt("lease", lambda: __import__("fcntl").fcntl(os.open(secret, os.O_RDONLY),
 attempt("file flags", lambda: __import__("fcntl").ioctl(os.open(secret, os.O_RDONLY), 0x40086602,
                                                       (0x40).to_bytes(8, "little")))       # FS_IOC_SETFLAGS, +d
 attempt("thread", thread)
+import fcntl, mmap
+mine = os.open(kernel.__file__, os.O_RDONLY)       # a file every worker reads: a lock on it, a channel (round 6)
+attempt("file lock", lambda: fcntl.flock(mine, fcntl.LOCK_EX | fcntl.LOCK_NB))
+attempt("record lock", lambda: fcntl.lockf(mine, fcntl.LOCK_SH | fcntl.LOCK_NB))
+attempt("page cache state", native("syscall", 451, mine, __import__("ctypes").byref((__import__("ctypes").c_uint64 * 2)()),
+                                   __import__("ctypes").byref((__import__("ctypes").c_uint64 * 5)()), 0))   # cachestat
+attempt("page out", lambda: mmap.mmap(mine, 0, prot=mmap.PROT_READ).madvise(21))                 # MADV_PAGEOUT
+attempt("read-around off", lambda: mmap.mmap(mine, 0, prot=mmap.PROT_READ).madvise(mmap.MADV_RANDOM))
 attempt("stdlib", lambda: __import__("fractions"))
 print(json.dumps(out))
 '''
@@ -837,12 +855,14 @@ def test_the_kernel_layers_hold_when_the_python_guard_is_gone(tmp_path, older):
     out = json.loads(run.stdout)
     expected = LAYERS if older is None else (min(LAYERS[0], older), LAYERS[1])
     assert (out.pop("landlock"), out.pop("seccomp")) == expected
+    assert out.pop("capabilities") and out.pop("powers left") == [0] * 6      # no capability, even as root
     assert out.pop("stdlib") == "done" and out.pop("cpu time") == "done", out
     landlock, seccomp = expected
     kept = {"read", "list", "referee's environment", "referee's memory"} if landlock else set()
     kept |= {"write", "append", "rename", "remove"} if landlock or seccomp else set()
     kept |= {"chmod", "socket", "socketpair", "fork", "more files", "signal owner", "watching files", "shared memory",
-             "real-time", "user", "thread", "lease", "file flags", "async io", "page cache", "cores"} if seccomp else set()
+             "real-time", "user", "thread", "lease", "file flags", "async io", "page cache", "cores", "file lock",
+             "record lock", "page cache state", "page out", "read-around off"} if seccomp else set()
     assert {name for name, what in out.items() if what == "done"} <= set(out) - kept, out
     # ValueError: setrlimit's way of saying EPERM; RuntimeError: threading's ("can't start new thread")
     assert all(out[name] in ("PermissionError", "ValueError", "RuntimeError") for name in kept), out
@@ -954,9 +974,15 @@ def test_the_hook_holds_no_state_a_bot_can_rewrite(tmp_path):
 
 def test_bot_files_that_would_crash_or_fool_the_teachers_process_are_refused(tmp_path):
     """Read in the teacher's process, a file must not be able to stop ``load_bots``: a link (to ``/dev/zero``), a
-    huge file, an expression too deep to parse. Names that could forge or fake a line of the table are skipped."""
+    huge file, an expression too deep to parse. Names that could forge or fake a line of the table are skipped:
+    the sixth read-through's too (Latin letters drawn like others, ɡ, ɑ, ſ; whole names in another alphabet,
+    full-width or mathematical letters; an invisible filler; names alike but for accents)."""
     folder = write_bots(tmp_path / "bots", {"ada": GOOD, "zoé": GOOD, "léa": GOOD, "Ben": GOOD, "ben": GOOD,
-                                            "gr\u0435\u0435dy": GOOD})
+                                            "gr\u0435\u0435dy": GOOD, "sam": GOOD, "\u017fam": GOOD, "Søren": GOOD,
+                                            "soren": GOOD, "Łukasz": GOOD, "\u0261reedy": GOOD, "r\u0251ndom": GOOD,
+                                            "\u0430\u0501\u0430": GOOD, "\uff47reedy": GOOD,
+                                            "\U0001d5c0\U0001d5cb\U0001d5be\U0001d5be\U0001d5bd\U0001d5d2": GOOD,
+                                            "\u3164": GOOD})
     (folder / "le\u0301a.py").write_text(GOOD)                 # léa, as a Mac writes it
     (folder / "zero.py").symlink_to("/dev/zero")
     (folder / "alias.py").symlink_to(folder / "ada.py")
@@ -967,18 +993,22 @@ def test_bot_files_that_would_crash_or_fool_the_teachers_process_are_refused(tmp
     with pytest.warns(UserWarning) as caught:
         students = load_bots(folder)
     said = [str(w.message) for w in caught]
-    assert any(r"greedy\u200b.py" in m and r"gr\u0435\u0435dy.py" in m for m in said), said
-    assert any("Ben.py" in m and "ben.py" in m and "le\\u0301a.py" in m and "differ only" in m for m in said), said
+    odd = ("greedy\\u200b", "gr\\u0435\\u0435dy", "\\u017fam", "\\u0261reedy", "r\\u0251ndom",
+           "\\u0430\\u0501\\u0430", "\\uff47reedy", "\\U0001d5c0", "\\u3164")
+    assert any(all(name in m for name in odd) for m in said), said
+    assert any(all(name in m for name in ("Ben.py", "ben.py", "le\\u0301a.py", "S\\xf8ren.py", "soren.py"))
+               and "differ only" in m for m in said), said
     assert not any("\x1b" in m or "\n" in m for m in said)
-    assert sorted(students) == ["ada", "alias", "deep", "huge", "zero", "zoé"]
+    assert sorted(students) == ["ada", "alias", "deep", "huge", "sam", "zero", "zoé", "Łukasz"]
     why = {name: bot.broken and bot.broken[1] for name, bot in students.items()}
     assert why["ada"] is None and why["zoé"] is None
     assert "not a plain file" in why["zero"] and "not a plain file" in why["alias"]
     assert "larger than 256 KiB" in why["huge"] and "cannot parse" in why["deep"]
     from archeo_lab.exercises.class_tournament import entrants
 
-    with pytest.raises(ValueError, match="rename Greedy.py"):
-        entrants({"Greedy": students["ada"]})
+    for name in ("Greedy", "grëedy", "Rändom"):
+        with pytest.raises(ValueError, match=f"rename {name}.py"):
+            entrants({name: students["ada"]})
 
 
 @needs_processes
@@ -999,11 +1029,12 @@ class Bot:
 def test_a_slow_import_is_paid_at_most_a_few_times(tmp_path, monkeypatch):
     """A bot loading in just under the limit, then timing out, was loaded again for every game. Its loads now
     have a budget in all (``LOAD_BUDGET`` x the load limit); past it, the bot is out. A bot that writes its own
-    "ready" long before its import ends is timed by the referee's clock (less ``BOOT``)."""
+    "ready" long before its import ends is timed by the referee's clock, from the worker's "booted" (sent before
+    any of the bot's code runs): the sixth read-through's bot, waiting until its process was 1.95 s old when the
+    referee took 2 s off for the interpreter's start, loaded for free after every forfeit."""
     from archeo_lab.bots import isolation
 
     monkeypatch.setattr(isolation, "LOAD_LIMIT", 0.1)           # the referee's limit: max(0.1, 5 x 0.1 s) = 0.5 s
-    monkeypatch.setattr(isolation, "BOOT", 0.5)
     slow = """
 import time
 
@@ -1017,7 +1048,7 @@ class Bot:
     forger = """
 import json, os, struct, time
 
-time.sleep(2.5)
+time.sleep(0.7)
 body = json.dumps({"ready": True, "seconds": 0.0}).encode()
 os.write(4, struct.pack(">I", len(body)) + body)          # a "ready" of its own, with no time
 
@@ -1065,3 +1096,96 @@ def test_the_filters_call_numbers_are_the_kernels_on_both_machines():
         wrong = {name: (numbers.get(name), known[name]) for name in names
                  if numbers.get(name, -1) != (known[name] if known[name] >= 0 else -1)}
         assert not wrong, f"{machine}: ours, libseccomp's: {wrong}"
+
+
+def _process_state(pid: int) -> str:
+    """R running, S sleeping, T stopped, Z ended (``/proc/<pid>/stat``)."""
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()[0]
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far (user + system), from ``/proc/<pid>/stat``."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@needs_processes
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are frozen between moves on Linux (/proc read here)")
+def test_a_bot_cannot_keep_computing_between_its_moves(tmp_path):
+    """A bot that writes its answer itself and goes on computing took its core from the bots that played after
+    it, until the tournament ended. Its worker is now frozen between its moves: it uses no CPU until its next
+    move, which it then forfeits (still in its old move, it never reads the request). An honest bot's worker is
+    frozen too, and plays its next move as usual."""
+    spinner = """
+import json, os, struct
+
+class Bot:
+    def choose(self, state):
+        body = json.dumps({"action": state.legal_actions()[0].to_json(), "seconds": 0.0}).encode()
+        os.write(4, struct.pack(">I", len(body)) + body)           # its answer, written itself
+        while True:                                               # then the core, for as long as it can
+            pass
+"""
+    folder = write_bots(tmp_path / "bots", {"spinner": spinner, "honest": GOOD})
+    game = al.get_game("cibola")
+    for name in ("spinner", "honest"):
+        bot = IsolatedBot(folder / f"{name}.py", time_limit=0.5, memory_limit=150)
+        try:
+            bot.new_game(1)
+            state = game.new_state(players=2, seed=1)
+            state.apply(bot.choose(state))
+            pid = bot._worker.pid
+            for _ in range(100):                                  # a signal takes effect soon, not at once
+                if _process_state(pid) == "T":
+                    break
+                time.sleep(0.01)
+            assert _process_state(pid) == "T", f"{name}'s worker is not frozen"
+            before = _cpu_seconds(pid)
+            time.sleep(0.5)                                       # the other bots' moves
+            assert _cpu_seconds(pid) - before < 0.05, f"{name} computed between its moves"
+            if name == "spinner":
+                with pytest.raises(BotForfeit, match="no move after"):
+                    bot.choose(state)
+            else:
+                state.apply(bot.choose(state))
+        finally:
+            bot.close()
+
+
+@needs_processes
+@pytest.mark.skipif(sys.platform != "linux", reason="queued signals and /proc/self/status as tested are Linux's")
+def test_a_bot_holds_no_count_of_the_teachers_account_and_no_lock(tmp_path):
+    """The sixth read-through's bots: one queued 96,364 real-time signals to itself, the whole account's count
+    (every POSIX timer of the teacher's then failed until the tournament ended); two signalled each other 32 bits
+    by taking and testing locks on a file every worker reads. A worker now queues no signal (its
+    ``RLIMIT_SIGPENDING`` is 0, and its filter keeps it so) and takes no lock."""
+    queuer = """
+import fcntl, os, signal
+
+class Bot:
+    def choose(self, state):
+        signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGRTMIN])
+        for _ in range(2000):
+            os.kill(os.getpid(), signal.SIGRTMIN)
+        with open(f"/proc/{os.getpid()}/status") as f:
+            queued = next(line.split()[1] for line in f if line.startswith("SigQ:"))
+        try:
+            fcntl.flock(os.open(fcntl.__file__ if hasattr(fcntl, "__file__") else os.__file__, os.O_RDONLY),
+                        fcntl.LOCK_EX | fcntl.LOCK_NB)
+            lock = "taken"
+        except Exception as exc:
+            lock = type(exc).__name__
+        raise RuntimeError(f"queued {queued} lock {lock}")
+"""
+    bot = IsolatedBot(write_bots(tmp_path / "bots", {"queuer": queuer}) / "queuer.py", time_limit=2)
+    try:
+        with pytest.raises(BotForfeit) as failed:
+            bot.choose(al.get_game("cibola").new_state(players=2, seed=1))
+    finally:
+        bot.close()
+    import re
+
+    found = re.search(r"queued (\d+)/(\d+) lock (\w+)", failed.value.detail)   # the account's count / the limit
+    assert found and int(found[1]) < 100 and found[2] == "0" and found[3] == "Refused", failed.value

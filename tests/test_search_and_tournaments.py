@@ -96,6 +96,8 @@ def test_tournament_round_robin_is_reproducible_and_reports_faulty_bots():
     assert len(result.games) == 6 * 2 * 2, "4 bots: 6 pairs, 2 seatings, 2 games"
     again = al.tournament("cibola", entrants, games=2, seed=4, progress=False)
     assert again.games == result.games
+    # Game seeds of 53 bits: too many for a bot to try them all against what it sees of the deal (31 bits were not)
+    assert all(0 <= g["seed"] < 2**53 for g in result.games) and max(g["seed"] for g in result.games) >= 2**40
     rows = {r["bot"]: r for r in result.table}
     for g in result.games:      # every game with a faulty bot is a forfeit of a faulty bot
         faulty = {"crashy", "cheater"} & set(g["seats"])

@@ -20,12 +20,13 @@ changes it.  A move fails (``BotForfeit``, with the bot's name and the reason) w
   that changes nothing here, but it is cheating, and is reported so.
 
 Before the bot's code runs, the worker turns on a guard (``_guard``).  On Linux, kernel layers a process
-cannot take back (``kernel``: Landlock and a seccomp filter): it reads only Python's and the libraries'
-files and its own, writes nowhere, has no network and no new processes, reaches no other process, and dies
-with the referee.  Everywhere, an audit hook: no signals to other processes, no new processes, no native
-code, no network, no writing or deleting files, no reading another process's ``/proc`` entries or the
-teacher's, the bots' and the home folders (the bot's own file and Python's excepted).  Its prints are
-discarded, and its move is timed by a clock bound before it loads.  ``docs/howto/class_tournament.md`` says
+cannot take back (``kernel``: Landlock, a seccomp filter, no capabilities): it reads only Python's and the
+libraries' files and its own, writes nowhere, has no network and no new processes, reaches no other process,
+and dies with the referee; the referee freezes it between its moves (``_Worker.pause``).  Everywhere, an
+audit hook: no signals to other processes, no new processes, no native code, no network, no writing or
+deleting files, no reading another process's ``/proc`` entries or the teacher's, the bots' and the home
+folders (the bot's own file and Python's excepted).  Its prints are discarded, and its move is timed by a
+clock bound before it loads.  ``docs/howto/class_tournament.md`` says
 what this protects on each system and what it does not, and how to go further (a container).
 
 Files start in a fresh interpreter (``python -m archeo_lab.bots.isolation``): nothing of your
@@ -54,6 +55,7 @@ import math
 import os
 import queue
 import random
+import signal
 import struct
 import subprocess
 import sys
@@ -85,8 +87,6 @@ LOAD_LIMIT = 5.0
 MAX_FILE = 256 * 1024
 #: Files a worker may have open at once (its pipes, Python's, a library's as it loads: about 10).
 OPEN_FILES = 64
-#: Seconds of a worker's start the referee does not count as its bot's loading (a fresh interpreter, the engine).
-BOOT = 2.0
 #: How many times ``LOAD_LIMIT`` a bot's loads may take in all: it is loaded again after a forfeit that stops its
 #: worker (its time, its exit), so a slow import would otherwise cost the class that much a game.
 LOAD_BUDGET = 3
@@ -224,7 +224,7 @@ _REFUSED_EVENTS = frozenset({
     "socket.gethostbyname", "os.remove", "os.rename", "os.rmdir", "os.truncate", "os.chmod", "os.chown",
     "os.chflags", "os.link", "os.symlink", "os.mkdir", "os.utime", "os.setxattr", "os.removexattr",
     "shutil.rmtree", "gc.get_referrers", "gc.get_referents", "gc.get_objects", "sqlite3.connect",
-    "os.mkfifo", "os.mknod",
+    "os.mkfifo", "os.mknod", "fcntl.flock", "fcntl.lockf",     # a lock on a file everybody reads: a channel
 })
 #: Low-level modules a bot may not load afresh (a new copy would have back what the guard took out).
 #: (And modules that open files or terminals in C, where the hook cannot see the path: readline's history
@@ -310,6 +310,7 @@ def _guard(bot_file: str | None, private: list[str]) -> None:
     me = os.getpid()
     proc_files = [f"/proc/{me}/{name}" for name in _PROC_SELF]
     kernel.landlock([*readable, *_SYSTEM_FOLDERS], [*([own] if own else []), *_DEVICES, *_SYSTEM_FILES, *proc_files])
+    kernel.drop_capabilities()         # before the filter, which refuses capset
     kernel.seccomp_filter(me)
     hook = _make_hook(me, own, readable, closed, sys.getfilesystemencoding())
     sys.addaudithook(hook)
@@ -422,11 +423,13 @@ def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tupl
     try:
         import fcntl
         owners = frozenset(getattr(fcntl, name) for name in ("F_SETOWN", "F_SETOWN_EX") if hasattr(fcntl, name))
+        locks = frozenset(getattr(fcntl, name) for name in ("F_GETLK", "F_SETLK", "F_SETLKW", "F_OFD_GETLK",
+                                                             "F_OFD_SETLK", "F_OFD_SETLKW") if hasattr(fcntl, name))
     except ImportError:                   # Windows
-        owners = frozenset()
+        owners = locks = frozenset()
 
     def hook(event: str, args: tuple, *, _me: int = me, _policy: tuple = policy, _may_read: Any = _may_read,
-             _owners: frozenset = owners,
+             _owners: frozenset = owners, _locks: frozenset = locks,
              _refused: frozenset = _REFUSED_EVENTS, _imports: frozenset = _REFUSED_IMPORTS,
              _write_flags: int = _WRITE_FLAGS, _str: type = str, _bytes: type = bytes, _int: type = int,
              _type: type = type, _Refused: type = Refused, _function: type = _FUNCTION,
@@ -451,6 +454,8 @@ def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tupl
         elif event == "fcntl.fcntl":
             if _type(args[1]) is not _int or args[1] in _owners:
                 raise _Refused("a bot may not choose who gets a file's signals")
+            if args[1] in _locks:
+                raise _Refused("a bot may not lock files")
         elif event == "resource.prlimit":
             if _type(args[0]) is not _int or (args[0] != 0 and args[0] != _me):
                 raise _Refused("a bot may not read or change another process's limits")
@@ -507,8 +512,9 @@ def _seed_bot(bot: Any, seed: int) -> None:
 def _limit_resources(memory_limit: float | None) -> None:
     """The operating system's limits, where it has them, soft and hard (so the bot cannot lift them):
     no core files, no file writes, no new processes, ``OPEN_FILES`` open files (pipes and sockets hold
-    kernel memory that the address space does not count), and an address space of ``memory_limit`` MiB
-    beyond what the worker uses now."""
+    kernel memory that the address space does not count), no queued signals or timers and no locked memory
+    or message queues (each counted for the teacher's whole account, not the worker), and an address space
+    of ``memory_limit`` MiB beyond what the worker uses now."""
     try:
         import resource
     except ImportError:        # Windows: only the time limit applies
@@ -526,8 +532,9 @@ def _limit_resources(memory_limit: float | None) -> None:
     cap(resource.RLIMIT_CORE, 0)
     cap(resource.RLIMIT_FSIZE, 0)
     cap(resource.RLIMIT_NOFILE, OPEN_FILES)
-    if hasattr(resource, "RLIMIT_NPROC"):
-        cap(resource.RLIMIT_NPROC, 0)
+    for name in ("RLIMIT_NPROC", "RLIMIT_SIGPENDING", "RLIMIT_MEMLOCK", "RLIMIT_MSGQUEUE"):
+        if hasattr(resource, name):     # queued signals and timers count for the whole account (read-through 6)
+            cap(getattr(resource, name), 0)
     if memory_limit is not None and hasattr(resource, "RLIMIT_AS"):
         try:
             with open("/proc/self/statm") as f:
@@ -667,6 +674,7 @@ def _serve(read_fd: int, write_fd: int, make, time_limit: float, memory_limit: f
         _watch_parent(parent)        # (started before the limits: with no new processes, no new thread starts)
     _limit_resources(memory_limit)
     _guard(bot_file, private or [])
+    send(write_fd, {"booted": True})       # the referee times the bot's loading from here
     load_limit = max(LOAD_LIMIT, 5 * time_limit)
     start = clock()
     try:
@@ -789,6 +797,12 @@ def _names_bot(node: ast.stmt) -> bool:
     return False
 
 
+#: The signals that freeze a worker between its moves and let it run again: on Linux only, where the kernel
+#: kills a frozen worker with its referee (``kernel.die_with_parent``); elsewhere that is a thread's job, and a
+#: frozen thread would leave a frozen worker behind a referee that was killed.
+_PAUSE, _RESUME = (signal.SIGSTOP, signal.SIGCONT) if sys.platform.startswith("linux") else (None, None)
+
+
 class _Worker:
     """One running worker: its process, its pipes and a thread that reads its answers."""
 
@@ -845,6 +859,24 @@ class _Worker:
         except (OSError, ValueError):
             return False
 
+    def pause(self) -> None:
+        """Freeze the worker between two of its moves (SIGSTOP, which no process can catch or ignore): a bot
+        that writes its answer itself and keeps computing cannot take the core from the bots that play next.
+        Its next move starts with ``resume``; the worker, still in its old move, never reads it and forfeits."""
+        if _PAUSE is not None and self.returncode is None:
+            try:
+                os.kill(self.pid, _PAUSE)
+            except OSError:
+                pass
+
+    def resume(self) -> None:
+        """Let the worker run again (SIGCONT), before a request."""
+        if _RESUME is not None and self.returncode is None:
+            try:
+                os.kill(self.pid, _RESUME)
+            except OSError:
+                pass
+
     def answer(self, timeout: float) -> Any:
         """The next answer, ``TIMEOUT`` if none came in time, None if the worker's output ended."""
         try:
@@ -886,8 +918,6 @@ class _Worker:
                 self.popen.kill()
                 self.popen.wait(timeout=5)
             elif self.returncode is None:
-                import signal
-
                 os.kill(self.pid, signal.SIGKILL)
                 self.returncode = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
         except (OSError, ChildProcessError, subprocess.TimeoutExpired):
@@ -1007,10 +1037,12 @@ class IsolatedBot:
             self._stop()
             raise BotForfeit(self.name, "garbage", "it answered without being asked")
         sent = time.monotonic()
+        worker.resume()
         if not worker.send(request, self.time_limit + GRACE):
             return self._died("its process ended, or stopped reading its requests")
         answer = worker.answer(self.time_limit + GRACE)
         elapsed = time.monotonic() - sent
+        worker.pause()                               # until its next move (a forfeit below stops it anyway)
         if answer is TIMEOUT:
             self._stop()
             raise BotForfeit(self.name, "time", f"no move after {self.time_limit + GRACE:g} s "
@@ -1082,28 +1114,33 @@ class IsolatedBot:
         self._stop()
         self._game = key
         parent = os.getpid()
-        started = time.monotonic()
         try:
             worker = self._spawn(parent) if self.path is not None else self._fork(parent)
         except OSError as exc:         # the system has no process left for it (another user's threads, say)
             raise BotForfeit(self.name, "load", f"its worker could not start ({exc.strerror or exc})") from None
         worker.send({"games": [key]})
         self._worker = worker
-        answer = worker.answer(max(START_LIMIT, 5 * self.time_limit))
-        if answer is TIMEOUT:
-            self._stop()
-            self.broken = ("load", f"still loading after {max(START_LIMIT, 5 * self.time_limit):g} s: stopped")
-            raise BotForfeit(self.name, *self.broken)
-        if answer is None:
-            self._died("its process ended while loading", loading=True)
-        if "error" in answer:
-            self._failed(answer, loading=True)
-        # What the load cost: the worker's figure, or the referee's own less the interpreter's start (``BOOT``),
-        # if more: a bot can write a "ready" of its own, with any figure, long before its import ends.
+        limit = max(LOAD_LIMIT, 5 * self.time_limit)
+        # Two answers: "booted" once the interpreter, the engine and the guard are up, before any of the bot's
+        # code has run (so no bot can write it), then "ready" once the bot is loaded.
+        for step, wait in (("booted", START_LIMIT), ("ready", limit + GRACE)):
+            answer = worker.answer(wait)
+            if answer is TIMEOUT:
+                self._stop()
+                self.broken = ("load", f"{'not started' if step == 'booted' else 'still loading'} after "
+                                       f"{wait:g} s: stopped")
+                raise BotForfeit(self.name, *self.broken)
+            if answer is None:
+                self._died("its process ended while loading", loading=True)
+            if "error" in answer:
+                self._failed(answer, loading=True)
+            if step == "booted":
+                started = time.monotonic()
+        # What the load cost: the worker's figure, or the referee's own since "booted" if more (a bot can write a
+        # "ready" of its own, with any figure, long before its import ends).
         seconds = answer.get("seconds")
         seconds = seconds if isinstance(seconds, (int, float)) and 0 <= seconds < math.inf else START_LIMIT
-        seconds = max(seconds, time.monotonic() - started - BOOT)
-        limit = max(LOAD_LIMIT, 5 * self.time_limit)
+        seconds = max(seconds, time.monotonic() - started)
         self.loading += seconds
         if seconds > limit or self.loading > LOAD_BUDGET * limit:
             self._stop()
@@ -1111,6 +1148,7 @@ class IsolatedBot:
                            f"its loads took more than {LOAD_BUDGET * limit:g} s in all (it is loaded again after "
                            "each forfeit that stops its worker): out of the tournament")
             raise BotForfeit(self.name, *self.broken)
+        worker.pause()                # until its first move
         self._fresh = False           # the worker made a fresh bot while loading
 
     def _spawn(self, parent: int) -> _Worker:
@@ -1166,8 +1204,6 @@ class IsolatedBot:
         code = self._worker.exit_status() if self._worker is not None else None
         self._stop()
         if code is not None and code < 0:
-            import signal
-
             try:
                 signal_name = signal.Signals(-code).name
             except ValueError:

@@ -11,12 +11,14 @@ which a process cannot change once they are on (and it can start no thread that 
   the network (no sockets), changing files or their metadata (opening for writing, removing, renaming,
   linking, ``chmod``, ``chown``, times, extended attributes), watching files, shared memory and message
   queues, asynchronous I/O contexts (counted for the whole machine), devices, mounts, namespaces,
-  io_uring (whose operations the filter would not see), the page cache's hints and probes, the machine's
+  io_uring (whose operations the filter would not see), the page cache's hints and probes, file locks, the machine's
   settings (clock, host name, reboot, modules: a worker may run as root), real-time scheduling, the
   choice of cores, changing its user or group, and taking the last two layers back;
 * ``landlock``: Landlock (Linux 5.13+), which lets the worker read only the folders and files it is given
   (Python's, the libraries', the bot's own file), write nowhere, open no TCP connection (Linux 6.7+), and
   signal or trace no process outside it, its siblings and the referee included (Linux 6.12+ for signals);
+* ``drop_capabilities``: a worker started by root keeps none of root's powers (rebooting, mounting, reading
+  any file, raising its own limits...), so even a call the filter does not know is only an ordinary user's;
 * ``die_with_parent``: the kernel kills the worker when the referee's process ends, and other processes
   of the same user cannot read its memory (``PR_SET_DUMPABLE``).
 
@@ -34,7 +36,8 @@ import os
 import platform
 import sys
 
-__all__ = ["seccomp_filter", "landlock", "landlock_version", "die_with_parent", "REFUSED_CALLS", "OWN_CALLS", "NUMBERS"]
+__all__ = ["seccomp_filter", "landlock", "landlock_version", "drop_capabilities", "die_with_parent", "REFUSED_CALLS",
+           "OWN_CALLS", "NUMBERS"]
 
 #: System calls refused outright.
 REFUSED_CALLS = (
@@ -62,8 +65,9 @@ REFUSED_CALLS = (
     "fanotify_init", "fanotify_mark", "inotify_init", "inotify_init1", "inotify_add_watch", "shmget", "shmat",
     "shmctl", "shmdt", "semget", "semop", "semctl", "semtimedop", "msgget", "msgsnd", "msgrcv", "msgctl", "mq_open",
     "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr", "io_setup", "io_submit",
-    # the page cache, which two bots could load and probe to signal each other (a channel timing alone leaves)
-    "fadvise64", "readahead", "mincore", "preadv2", "pwritev2",
+    # the page cache, which two bots could load and probe to signal each other (a channel timing alone leaves),
+    # and file locks, which one bot could take on a file everybody reads and another test (both read-through 6)
+    "fadvise64", "readahead", "mincore", "preadv2", "pwritev2", "cachestat", "flock",
     # other processes by other ways; real-time scheduling, which would starve the referee's core
     "kcmp", "process_madvise", "process_mrelease", "sched_setparam", "sched_setscheduler", "sched_setattr",
     "sched_setaffinity",                                   # the cores the teacher chose (``taskset``) stay its own
@@ -102,7 +106,8 @@ NUMBERS = {
         "kcmp": 312, "process_madvise": 440, "process_mrelease": 448, "move_pages": 279, "migrate_pages": 256,
         "setuid": 105, "setgid": 106, "setreuid": 113, "setregid": 114, "setresuid": 117, "setresgid": 119,
         "setfsuid": 122, "setfsgid": 123, "setgroups": 116, "capset": 126, "io_setup": 206, "io_submit": 209,
-        "fadvise64": 221, "readahead": 187, "mincore": 27, "preadv2": 327, "pwritev2": 328,
+        "fadvise64": 221, "readahead": 187, "mincore": 27, "preadv2": 327, "pwritev2": 328, "cachestat": 451,
+        "flock": 73, "madvise": 28,
         "kill": 62, "tgkill": 234, "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "pidfd_open": 434,
         "sched_setparam": 142, "sched_setscheduler": 144, "sched_setaffinity": 203, "sched_setattr": 314,
         "prlimit64": 302, "setrlimit": 160, "clone": 56, "clone3": 435, "prctl": 157, "fcntl": 72, "ioctl": 16,
@@ -133,6 +138,7 @@ NUMBERS = {
         "migrate_pages": 238, "setuid": 146, "setgid": 144, "setreuid": 145, "setregid": 143, "setresuid": 147,
         "setresgid": 149, "setfsuid": 151, "setfsgid": 152, "setgroups": 159, "capset": 91, "io_setup": 0,
         "io_submit": 2, "fadvise64": 223, "readahead": 213, "mincore": 232, "preadv2": 286, "pwritev2": 287,
+        "cachestat": 451, "flock": 32, "madvise": 233,
         "kill": 129, "tgkill": 131, "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "pidfd_open": 434,
         "sched_setparam": 118, "sched_setscheduler": 119, "sched_setaffinity": 122, "sched_setattr": 274,
         "prlimit64": 261, "setrlimit": 164, "clone": 220, "clone3": 435, "prctl": 167, "fcntl": 25, "ioctl": 29,
@@ -144,6 +150,10 @@ _RLIMIT_CPU = 0                                       # the one limit the worker
 _F_SETPIPE_SZ = 1031                                  # a pipe's buffer made larger: kernel memory
 _F_SETOWN, _F_SETOWN_EX = 8, 15                       # who gets SIGIO for a file: the referee would die of it
 _F_SETLEASE, _F_NOTIFY = 1024, 1026                   # a lease holds the teacher's writes back; a folder's watch
+_F_LOCKS = (5, 6, 7, 36, 37, 38)                      # F_GETLK F_SETLK F_SETLKW F_OFD_GETLK F_OFD_SETLK F_OFD_SETLKW
+#: ``madvise`` advice refused: the page cache's (RANDOM and SEQUENTIAL turn read-around off and on, WILLNEED and
+#: POPULATE load pages, COLD and PAGEOUT evict them: a channel between two bots) and, as root, poisoning pages.
+_MADVISE_REFUSED = (1, 2, 3, 20, 21, 22, 23, 100, 101)
 #: The only ``ioctl`` requests a worker may make: close-on-exec and blocking flags, bytes waiting, and what
 #: ``isatty`` and the terminal's size ask (others set a file immutable, freeze a file system, type on a terminal).
 _IOCTLS = (0x5451, 0x5450, 0x5421, 0x541B, 0x5401, 0x5413)     # FIOCLEX FIONCLEX FIONBIO FIONREAD TCGETS TIOCGWINSZ
@@ -173,7 +183,8 @@ def seccomp_filter(me: int) -> bool:
     ``prctl`` taking back the parent's death signal or undumpability, ``setrlimit``/``prlimit64`` setting any
     limit but CPU time (a root worker could raise its own), a larger pipe buffer, ``F_SETOWN`` (which would have
     the kernel send SIGIO, deadly by default, to the referee when it reads the worker's pipe), a lease or a
-    folder's watch, an ``ioctl`` outside ``_IOCTLS``; and the calls of ``OWN_CALLS`` aimed at another process.
+    folder's watch, a file lock, an ``ioctl`` outside ``_IOCTLS``, the ``madvise`` advice of ``_MADVISE_REFUSED``;
+    and the calls of ``OWN_CALLS`` aimed at another process.
     """
     table = NUMBERS.get(platform.machine())
     if table is None or not sys.platform.startswith("linux"):
@@ -187,7 +198,7 @@ def seccomp_filter(me: int) -> bool:
         lines.append((jge, "deny", 0, 0x40000000))        # the x32 calls: another numbering
     lines += [(jeq, "deny", 0, nr[name]) for name in REFUSED_CALLS if name in nr]
     lines += [(jeq, "own", 0, nr[name]) for name in OWN_CALLS]
-    checked = ("prlimit64", "setrlimit", "prctl", "fcntl", "ioctl", "open", "openat")    # each has a block below
+    checked = ("prlimit64", "setrlimit", "prctl", "fcntl", "ioctl", "open", "openat", "madvise")  # a block each
     lines += [(jeq, name, 0, nr[name]) for name in checked if name in nr]
     lines.append((ret, 0, 0, _ALLOW))
     places: dict[str, int] = {}
@@ -202,11 +213,13 @@ def seccomp_filter(me: int) -> bool:
     block("cpu", (ld, 0, 0, arg[1]), (jeq, "allow", "deny", _RLIMIT_CPU))
     block("setrlimit", (ld, 0, 0, arg[0]), (jeq, "allow", "deny", _RLIMIT_CPU))
     block("prctl", (ld, 0, 0, arg[0]), (jeq, "deny", 0, _PR_SET_PDEATHSIG), (jeq, "deny", "allow", _PR_SET_DUMPABLE))
-    refused_fcntl = (_F_SETPIPE_SZ, _F_SETOWN, _F_SETLEASE, _F_NOTIFY)
+    refused_fcntl = (_F_SETPIPE_SZ, _F_SETOWN, _F_SETLEASE, _F_NOTIFY, *_F_LOCKS)
     block("fcntl", (ld, 0, 0, arg[1]), *((jeq, "deny", 0, k) for k in refused_fcntl),
           (jeq, "deny", "allow", _F_SETOWN_EX))
     block("ioctl", (ld, 0, 0, arg[1]), *((jeq, "allow", 0, k) for k in _IOCTLS[:-1]),
           (jeq, "allow", "deny", _IOCTLS[-1]))
+    block("madvise", (ld, 0, 0, arg[2]), *((jeq, "deny", 0, k) for k in _MADVISE_REFUSED[:-1]),
+          (jeq, "deny", "allow", _MADVISE_REFUSED[-1]))
     block("open", (ld, 0, 0, arg[1]), (jset, "deny", "allow", _O_WRITING))
     block("openat", (ld, 0, 0, arg[2]), (jset, "deny", "allow", _O_WRITING))
     block("deny", (ret, 0, 0, _ERRNO | _EPERM))
@@ -287,6 +300,29 @@ def landlock(folders: list[str], files: list[str]) -> int:
         return abi
     finally:
         os.close(ruleset)
+
+
+_PR_CAPBSET_DROP, _PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL = 24, 47, 4
+_CAPABILITY_VERSION_3 = 0x20080522                    # capset's header: two 32-bit words per set
+
+
+def drop_capabilities() -> bool:
+    """Give up every capability for good: the bounding set (so no program run could bring one back), the
+    ambient set, then the effective, permitted and inheritable sets.  A worker of an ordinary user has none
+    already; one started by root is left with root's files and none of its powers.  False where that
+    cannot be done (not Linux, or a kernel refusing it)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    libc = _libc()
+    cap = 0
+    while libc.prctl(_PR_CAPBSET_DROP, cap, 0, 0, 0) == 0 or ctypes.get_errno() != 22:     # EINVAL: past the last
+        cap += 1
+        if cap > 63:
+            break
+    libc.prctl(_PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+    header = (ctypes.c_uint32 * 2)(_CAPABILITY_VERSION_3, 0)        # this process
+    sets = (ctypes.c_uint32 * 6)()                                   # effective, permitted, inheritable: none
+    return libc.capset(header, sets) == 0
 
 
 def die_with_parent(parent: int) -> bool:

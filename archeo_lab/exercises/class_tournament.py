@@ -60,17 +60,16 @@ def load_bots(folder: str | Path, *, time_limit: float = 1.0,
                      and p.suffix.lower() == ".py" and p.name != "__init__.py")
     if skipped:
         warnings.warn(f"load_bots: skipped {', '.join(skipped)} in {str(folder)!r}: a bot is a file whose name "
-                      "ends in .py, does not start with _ or ., and is made of letters, digits, _ and - "
-                      "(rename it to enter it)", stacklevel=2)
+                      "ends in .py, does not start with _ or ., and is made of Latin letters (accents allowed), "
+                      "digits, _ and - (rename it to enter it)", stacklevel=2)
     names = {p: unicodedata.normalize("NFC", p.stem) for p in files}     # as the table shows them
     alike: dict[str, list[Path]] = {}
-    for p in files:                # zoé.py saved on a Mac (NFD) and on Windows (NFC); Ada.py and ada.py
-        alike.setdefault(names[p].casefold(), []).append(p)
+    for p in files:                # zoé.py saved on a Mac (NFD) and on Windows (NFC); Ada.py and ada.py; zoe.py
+        alike.setdefault(_look(names[p]), []).append(p)
     twins = sorted(ascii(p.name)[1:-1] for group in alike.values() if len(group) > 1 for p in group)
     if twins:
         warnings.warn(f"load_bots: skipped {', '.join(twins)} in {str(folder)!r}: their names differ only in case "
-                      "or in how an accent is written, so the table could not tell them apart (rename them)",
-                      stacklevel=2)
+                      "or accents, so the table could not tell them apart (rename them)", stacklevel=2)
         files = [group[0] for group in alike.values() if len(group) == 1]
     if not files:
         warnings.warn(f"load_bots: the folder {str(folder)!r} holds no .py bot files: no student bots entered",
@@ -79,33 +78,62 @@ def load_bots(folder: str | Path, *, time_limit: float = 1.0,
             for p in sorted(files)}
 
 
-def _plain_name(stem: str) -> bool:
-    r"""Whether a file's name can name a bot in the table: letters (any alphabet), digits, ``_`` and ``-`` only,
-    once in Unicode's composed form (macOS writes "é" as "e" and an accent: the table shows the composed name),
-    and Latin letters not mixed with another alphabet's (``grееdy`` with Cyrillic е's would pass for greedy).
-    Not spaces, invisible characters, new lines or terminal codes, which
-    could forge a line of the table or pass for another bot's name.
+#: Latin letters with no accent to take off that still read as themselves (Søren, Łukasz, Weiß), and how a name
+#: with them is compared with the others (``_look``): "soren" and "Søren" would be told apart by one stroke.
+_OTHER_LATIN = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "þ": "th", "ð": "d"}
 
-    >>> [_plain_name(s) for s in ("ada", "zoé_2", "Дмитрий", "greedy\u200b", "x\nerror: ada", "gr\u0435\u0435dy")]
-    [True, True, True, False, False, False]
+
+def _plain_name(stem: str) -> bool:
+    r"""Whether a file's name can name a bot in the table: ASCII letters, digits, ``_`` and ``-``, and Latin
+    letters with accents (``zoé``, ``Łukasz``), once in Unicode's composed form (macOS writes "é" as "e" and
+    an accent: the table shows the composed name).
+
+    Not spaces, invisible characters, new lines or terminal codes, which could forge a line of the table;
+    and no letter of another alphabet or a Latin letter drawn like another (the Cyrillic е of ``grееdy``,
+    the script ɡ of ``ɡreedy``, the long ſ, full-width or mathematical letters), which would let a bot pass
+    for another: without Unicode's table of look-alike letters, which Python does not ship, only names in
+    Latin letters can be compared by their looks (``_look``).  A student named Дмитрий hands in
+    ``dmitri.py``.
+
+    >>> [_plain_name(s) for s in ("ada", "zoé_2", "Søren", "Дмитрий", "greedy\u200b", "x\nerror: ada",
+    ...                           "gr\u0435\u0435dy", "\u0261reedy", "\u017fam", "\uff47reedy", "\u3164")]
+    [True, True, True, False, False, False, False, False, False, False, False]
     """
     stem = unicodedata.normalize("NFC", stem)
-    scripts = {unicodedata.name(ch, "?").split()[0] for ch in stem if ch.isalpha()}
-    return bool(stem) and all(ch.isalnum() or ch in "_-" for ch in stem) and not ("LATIN" in scripts and
-                                                                                len(scripts) > 1)
+    return bool(stem) and all(_plain_character(ch) for ch in stem)
+
+
+def _plain_character(ch: str) -> bool:
+    if ch.isascii():
+        return ch.isalnum() or ch in "_-"
+    if ch.lower() in _OTHER_LATIN:
+        return True
+    base, *marks = unicodedata.normalize("NFD", ch)     # é: e and an acute accent; ɡ or ſ: themselves
+    return base.isascii() and base.isalpha() and bool(marks) and all(unicodedata.combining(m) for m in marks)
+
+
+def _look(name: str) -> str:
+    """What a plain name looks like once case and accents are left aside: names that look alike in the
+    table (``Ada`` and ``ada``, ``zoé`` and ``zoe``, ``Søren`` and ``soren``) share it.
+
+    >>> [_look(s) for s in ("Ada", "zoé", "Søren", "Weiß")]
+    ['ada', 'zoe', 'soren', 'weiss']
+    """
+    bare = "".join(ch for ch in unicodedata.normalize("NFD", name) if not unicodedata.combining(ch))
+    return "".join(_OTHER_LATIN.get(ch, ch) for ch in bare.casefold())
 
 
 def entrants(students: dict[str, IsolatedBot], yardsticks: tuple[str, ...] = YARDSTICKS) -> dict:
     """The tournament's entrants: the built-in ``yardsticks`` (bot names of ``archeo_lab.bots``), then the students.
 
-    A student's file named like a yardstick (``random.py``, ``Greedy.py``) would take that bot's place in the
-    table, or pass for it: it is refused, naming the file to rename.
+    A student's file named like a yardstick (``random.py``, ``Greedy.py``, ``grëedy.py``) would take that bot's
+    place in the table, or pass for it: it is refused, naming the file to rename.
 
     >>> entrants({})
     {'random': 'random', 'greedy': 'greedy'}
     """
-    taken = {name.casefold() for name in yardsticks}
-    clash = [name for name in students if name.casefold() in taken]
+    taken = {_look(name) for name in yardsticks}
+    clash = [name for name in students if _look(name) in taken]
     if clash:
         one = len(clash) == 1
         bots, play, names = ("bot", "plays", "that name") if one else ("bots", "play", "those names")

@@ -252,11 +252,16 @@ def _labels(bots: Sequence[Any] | Mapping[str, Any]) -> tuple[list[str], list[An
     return labels, entries
 
 
+#: A game's or a bot's seed has this many bits: too many to try them all against what a bot sees of the deal
+#: (31 bits could be searched by native code in a few minutes), and few enough for JavaScript's exact integers.
+SEED_BITS = 53
+
+
 def _derived(seed: int, *parts: Any) -> int:
-    """A 31-bit seed from the tournament's seed and what it is for (the seated bots' names, the game
+    """A ``SEED_BITS``-bit seed from the tournament's seed and what it is for (the seated bots' names, the game
     number): the same whatever other bots entered or in which order the games are played."""
     digest = hashlib.blake2b(repr((seed, *parts)).encode(), digest_size=8, person=b"archeo-tourney").digest()
-    return int.from_bytes(digest, "big") % (1 << 31)
+    return int.from_bytes(digest, "big") % (1 << SEED_BITS)
 
 
 class _Referee:
