@@ -863,19 +863,24 @@ class _Worker:
         """Freeze the worker between two of its moves (SIGSTOP, which no process can catch or ignore): a bot
         that writes its answer itself and keeps computing cannot take the core from the bots that play next.
         Its next move starts with ``resume``; the worker, still in its old move, never reads it and forfeits."""
-        if _PAUSE is not None and self.returncode is None:
-            try:
-                os.kill(self.pid, _PAUSE)
-            except OSError:
-                pass
+        self._signal(_PAUSE)
 
     def resume(self) -> None:
         """Let the worker run again (SIGCONT), before a request."""
-        if _RESUME is not None and self.returncode is None:
-            try:
-                os.kill(self.pid, _RESUME)
-            except OSError:
-                pass
+        self._signal(_RESUME)
+
+    def _signal(self, number: int | None) -> None:
+        """Send a signal to the worker while it is ours: never once it has been reaped (its number may then be
+        another process's; ``Popen.send_signal`` checks that for a file's worker)."""
+        if number is None:
+            return
+        try:
+            if self.popen is not None:
+                self.popen.send_signal(number)
+            elif self.returncode is None:
+                os.kill(self.pid, number)
+        except OSError:
+            pass
 
     def answer(self, timeout: float) -> Any:
         """The next answer, ``TIMEOUT`` if none came in time, None if the worker's output ended."""
