@@ -241,7 +241,7 @@ _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 #: (an extension module loads them as it is imported), the processor's description (numpy's threads).
 _SYSTEM_FOLDERS = ("/usr/lib", "/usr/lib64", "/usr/lib32", "/lib", "/lib64", "/lib32", "/usr/share/zoneinfo",
                    "/sys/devices/system/cpu")
-_SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/proc/cpuinfo", "/proc/meminfo")
+_SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/proc/cpuinfo")
 
 
 class Refused(PermissionError):
@@ -400,7 +400,7 @@ def _may_read(path: Any, policy: tuple, *, _type: type = type, _str: type = str,
             parts = where.split("/")[1:]
         part = parts[1] if _len(parts) > 1 else ""
         if not part.isdigit():
-            return True                               # /proc/cpuinfo, /proc/meminfo
+            return where == "/proc/cpuinfo"           # not the machine's memory, load or counts: bots could signal
         return where.startswith(proc_me) and _len(parts) == 3 and parts[2] in proc_self
     return _by_folder(where, "/", own, readable, closed)
 

@@ -11,7 +11,8 @@ which a process cannot change once they are on (and it can start no thread that 
   the network (no sockets), changing files or their metadata (opening for writing, removing, renaming,
   linking, ``chmod``, ``chown``, times, extended attributes), watching files, shared memory and message
   queues, asynchronous I/O contexts (counted for the whole machine), devices, mounts, namespaces,
-  io_uring (whose operations the filter would not see), the page cache's hints and probes, file locks, the machine's
+  io_uring (whose operations the filter would not see), the page cache's hints and probes, file locks, the
+  machine's free memory, any call newer than the filter (``NEWEST_REVIEWED``), the machine's
   settings (clock, host name, reboot, modules: a worker may run as root), real-time scheduling, the
   choice of cores, changing its user or group, and taking the last two layers back;
 * ``landlock``: Landlock (Linux 5.13+), which lets the worker read only the folders and files it is given
@@ -37,7 +38,7 @@ import platform
 import sys
 
 __all__ = ["seccomp_filter", "landlock", "landlock_version", "drop_capabilities", "die_with_parent", "REFUSED_CALLS",
-           "OWN_CALLS", "NUMBERS"]
+           "OWN_CALLS", "NUMBERS", "NEWEST_REVIEWED"]
 
 #: System calls refused outright.
 REFUSED_CALLS = (
@@ -68,6 +69,10 @@ REFUSED_CALLS = (
     # the page cache, which two bots could load and probe to signal each other (a channel timing alone leaves),
     # and file locks, which one bot could take on a file everybody reads and another test (both read-through 6)
     "fadvise64", "readahead", "mincore", "preadv2", "pwritev2", "cachestat", "flock",
+    # extended attributes and file flags by the newer calls (read-through 7: world-writable ACLs set on the teacher's
+    # files, with the hook switched off), a detached mount; and the machine's free memory, which one bot could
+    # change and another read (read-through 7 read it in /proc/meminfo, which Landlock no longer opens)
+    "setxattrat", "removexattrat", "file_setattr", "open_tree_attr", "sysinfo",
     # other processes by other ways; real-time scheduling, which would starve the referee's core
     "kcmp", "process_madvise", "process_mrelease", "sched_setparam", "sched_setscheduler", "sched_setattr",
     "sched_setaffinity",                                   # the cores the teacher chose (``taskset``) stay its own
@@ -78,7 +83,8 @@ REFUSED_CALLS = (
 #: System calls allowed only on the worker itself (their first argument is a process id; 0 is "this one").
 OWN_CALLS = ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_open", "move_pages", "migrate_pages")
 #: Per machine (``platform.machine()``): the architecture's tag in ``seccomp_data``, and the calls' numbers
-#: (a call the architecture does not have, such as ``open`` on ARM64, is left out).
+#: (a call the architecture does not have, such as ``open`` on ARM64, is left out).  Since Linux 5.1 (call 424)
+#: both machines number new calls alike.
 NUMBERS = {
     "x86_64": (0xC000003E, {
         "tkill": 200, "ptrace": 101, "process_vm_readv": 310, "process_vm_writev": 311, "execve": 59,
@@ -107,7 +113,8 @@ NUMBERS = {
         "setuid": 105, "setgid": 106, "setreuid": 113, "setregid": 114, "setresuid": 117, "setresgid": 119,
         "setfsuid": 122, "setfsgid": 123, "setgroups": 116, "capset": 126, "io_setup": 206, "io_submit": 209,
         "fadvise64": 221, "readahead": 187, "mincore": 27, "preadv2": 327, "pwritev2": 328, "cachestat": 451,
-        "flock": 73, "madvise": 28,
+        "flock": 73, "madvise": 28, "setxattrat": 463, "removexattrat": 466, "open_tree_attr": 467,
+        "file_setattr": 469, "sysinfo": 99,
         "kill": 62, "tgkill": 234, "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "pidfd_open": 434,
         "sched_setparam": 142, "sched_setscheduler": 144, "sched_setaffinity": 203, "sched_setattr": 314,
         "prlimit64": 302, "setrlimit": 160, "clone": 56, "clone3": 435, "prctl": 157, "fcntl": 72, "ioctl": 16,
@@ -138,7 +145,8 @@ NUMBERS = {
         "migrate_pages": 238, "setuid": 146, "setgid": 144, "setreuid": 145, "setregid": 143, "setresuid": 147,
         "setresgid": 149, "setfsuid": 151, "setfsgid": 152, "setgroups": 159, "capset": 91, "io_setup": 0,
         "io_submit": 2, "fadvise64": 223, "readahead": 213, "mincore": 232, "preadv2": 286, "pwritev2": 287,
-        "cachestat": 451, "flock": 32, "madvise": 233,
+        "cachestat": 451, "flock": 32, "madvise": 233, "setxattrat": 463, "removexattrat": 466,
+        "open_tree_attr": 467, "file_setattr": 469, "sysinfo": 179,
         "kill": 129, "tgkill": 131, "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "pidfd_open": 434,
         "sched_setparam": 118, "sched_setscheduler": 119, "sched_setaffinity": 122, "sched_setattr": 274,
         "prlimit64": 261, "setrlimit": 164, "clone": 220, "clone3": 435, "prctl": 167, "fcntl": 25, "ioctl": 29,
@@ -158,7 +166,10 @@ _MADVISE_REFUSED = (1, 2, 3, 20, 21, 22, 23, 100, 101)
 #: ``isatty`` and the terminal's size ask (others set a file immutable, freeze a file system, type on a terminal).
 _IOCTLS = (0x5451, 0x5450, 0x5421, 0x541B, 0x5401, 0x5413)     # FIOCLEX FIONCLEX FIONBIO FIONREAD TCGETS TIOCGWINSZ
 _PR_SET_PDEATHSIG, _PR_SET_DUMPABLE = 1, 4
-_EPERM = 1
+_EPERM, _ENOSYS = 1, 38
+#: The last call this filter was reviewed against (``file_setattr``, Linux 6.17).  A later one is answered "no such
+#: call", as an older kernel would: the C library then does without it, and a bot cannot use what nobody reviewed.
+NEWEST_REVIEWED = 469
 _ALLOW, _ERRNO = 0x7FFF0000, 0x00050000               # SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO (| the errno)
 _PR_SET_NO_NEW_PRIVS = 38
 
@@ -196,6 +207,7 @@ def seccomp_filter(me: int) -> bool:
     lines: list[tuple[int, str | int, str | int, int]] = [(ld, 0, 0, 4), (jeq, 0, "deny", arch), (ld, 0, 0, 0)]
     if arch == 0xC000003E:
         lines.append((jge, "deny", 0, 0x40000000))        # the x32 calls: another numbering
+    lines.append((jge, "newer", 0, NEWEST_REVIEWED + 1))
     lines += [(jeq, "deny", 0, nr[name]) for name in REFUSED_CALLS if name in nr]
     lines += [(jeq, "own", 0, nr[name]) for name in OWN_CALLS]
     checked = ("prlimit64", "setrlimit", "prctl", "fcntl", "ioctl", "open", "openat", "madvise")  # a block each
@@ -223,6 +235,7 @@ def seccomp_filter(me: int) -> bool:
     block("open", (ld, 0, 0, arg[1]), (jset, "deny", "allow", _O_WRITING))
     block("openat", (ld, 0, 0, arg[2]), (jset, "deny", "allow", _O_WRITING))
     block("deny", (ret, 0, 0, _ERRNO | _EPERM))
+    block("newer", (ret, 0, 0, _ERRNO | _ENOSYS))
     block("allow", (ret, 0, 0, _ALLOW))
 
     def hop(here: int, to: str | int) -> int:

@@ -68,8 +68,9 @@ def load_bots(folder: str | Path, *, time_limit: float = 1.0,
         alike.setdefault(_look(names[p]), []).append(p)
     twins = sorted(ascii(p.name)[1:-1] for group in alike.values() if len(group) > 1 for p in group)
     if twins:
-        warnings.warn(f"load_bots: skipped {', '.join(twins)} in {str(folder)!r}: their names differ only in case "
-                      "or accents, so the table could not tell them apart (rename them)", stacklevel=2)
+        warnings.warn(f"load_bots: skipped {', '.join(twins)} in {str(folder)!r}: their names differ only in case, "
+                      "accents or letters drawn alike (I and l, 0 and O, rn and m), so the table could not tell them "
+                      "apart: check which student handed in each, and rename them", stacklevel=2)
         files = [group[0] for group in alike.values() if len(group) == 1]
     if not files:
         warnings.warn(f"load_bots: the folder {str(folder)!r} holds no .py bot files: no student bots entered",
@@ -112,15 +113,25 @@ def _plain_character(ch: str) -> bool:
     return base.isascii() and base.isalpha() and bool(marks) and all(unicodedata.combining(m) for m in marks)
 
 
-def _look(name: str) -> str:
-    """What a plain name looks like once case and accents are left aside: names that look alike in the
-    table (``Ada`` and ``ada``, ``zoé`` and ``zoe``, ``Søren`` and ``soren``) share it.
+#: Letters drawn alike in the table's plain fonts, before and after case is set aside (Unicode's confusables
+#: among ASCII letters and digits): ``Iisa`` passes for ``lisa``, ``B0B`` for ``BOB``, ``randorn`` for ``random``.
+_ALIKE_CASED = str.maketrans({"I": "l", "1": "l", "0": "O"})
+_ALIKE = (("rn", "m"), ("vv", "w"))
 
-    >>> [_look(s) for s in ("Ada", "zoé", "Søren", "Weiß")]
-    ['ada', 'zoe', 'soren', 'weiss']
+
+def _look(name: str) -> str:
+    """What a plain name looks like once case, accents and letters drawn alike are left aside: names that
+    could pass for each other in the table (``Ada`` and ``ada``, ``zoé`` and ``zoe``, ``Søren`` and
+    ``soren``, ``Iisa`` and ``lisa``, ``randorn`` and ``random``) share it.
+
+    >>> [_look(s) for s in ("Ada", "zoé", "Søren", "Weiß", "Iisa", "B0B", "randorn", "wiII")]
+    ['ada', 'zoe', 'soren', 'weiss', 'lisa', 'bob', 'random', 'will']
     """
     bare = "".join(ch for ch in unicodedata.normalize("NFD", name) if not unicodedata.combining(ch))
-    return "".join(_OTHER_LATIN.get(ch, ch) for ch in bare.casefold())
+    look = "".join(_OTHER_LATIN.get(ch, ch) for ch in bare.translate(_ALIKE_CASED).casefold())
+    for pair, one in _ALIKE:
+        look = look.replace(pair, one)
+    return look
 
 
 def entrants(students: dict[str, IsolatedBot], yardsticks: tuple[str, ...] = YARDSTICKS) -> dict:
