@@ -204,11 +204,16 @@ def seccomp_filter(me: int) -> bool:
     ld, jeq, jge, jset, ret = 0x20, 0x15, 0x35, 0x45, 0x06
     arg = [16 + 8 * i for i in range(6)]                   # seccomp_data.args[i], its low 32 bits (little-endian)
     # (code, label if true, label if false, k); a label is a place's name or a number of lines to skip.
-    lines: list[tuple[int, str | int, str | int, int]] = [(ld, 0, 0, 4), (jeq, 0, "deny", arch), (ld, 0, 0, 0)]
+    refuse, unknown = (ret, 0, 0, _ERRNO | _EPERM), (ret, 0, 0, _ERRNO | _ENOSYS)
+    # A refusal returns at once: its test, then the return, skipped when the test fails (a jump is one byte, so
+    # one return at the end would be out of reach of the first tests as the list grows).
+    lines: list[tuple[int, str | int, str | int, int]] = [(ld, 0, 0, 4), (jeq, 1, 0, arch), refuse, (ld, 0, 0, 0)]
     if arch == 0xC000003E:
-        lines.append((jge, "deny", 0, 0x40000000))        # the x32 calls: another numbering
-    lines.append((jge, "newer", 0, NEWEST_REVIEWED + 1))
-    lines += [(jeq, "deny", 0, nr[name]) for name in REFUSED_CALLS if name in nr]
+        lines += [(jge, 0, 1, 0x40000000), refuse]         # the x32 calls: another numbering
+    lines += [(jge, 0, 1, NEWEST_REVIEWED + 1), unknown]
+    for name in REFUSED_CALLS:
+        if name in nr:
+            lines += [(jeq, 0, 1, nr[name]), refuse]
     lines += [(jeq, "own", 0, nr[name]) for name in OWN_CALLS]
     checked = ("prlimit64", "setrlimit", "prctl", "fcntl", "ioctl", "open", "openat", "madvise")  # a block each
     lines += [(jeq, name, 0, nr[name]) for name in checked if name in nr]
@@ -234,8 +239,7 @@ def seccomp_filter(me: int) -> bool:
           (jeq, "deny", "allow", _MADVISE_REFUSED[-1]))
     block("open", (ld, 0, 0, arg[1]), (jset, "deny", "allow", _O_WRITING))
     block("openat", (ld, 0, 0, arg[2]), (jset, "deny", "allow", _O_WRITING))
-    block("deny", (ret, 0, 0, _ERRNO | _EPERM))
-    block("newer", (ret, 0, 0, _ERRNO | _ENOSYS))
+    block("deny", refuse)
     block("allow", (ret, 0, 0, _ALLOW))
 
     def hop(here: int, to: str | int) -> int:
