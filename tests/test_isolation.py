@@ -847,6 +847,11 @@ out["file flags call"] = errno_of(469, -100, secret.encode(), ctypes.byref(flags
 out["free memory"] = errno_of(99 if __import__("platform").machine() == "x86_64" else 179,
                               ctypes.byref((ctypes.c_uint64 * 16)()))                            # sysinfo
 out["newer call"] = errno_of(kernel.NEWEST_REVIEWED + 1, 0, 0, 0)
+hint = ctypes.c_uint64(2)                                                 # RWH_WRITE_LIFE_SHORT
+out["write hint"] = errno_of(72 if __import__("platform").machine() == "x86_64" else 25, mine, 1036,
+                             ctypes.byref(hint))                          # fcntl(F_SET_RW_HINT) (round 8)
+attempt("read xattr", lambda: os.getxattr(secret, "user.grade"))
+attempt("list xattr", lambda: os.listxattr(secret))
 attempt("machine's memory", lambda: open("/proc/meminfo").read())
 attempt("stdlib", lambda: __import__("fractions"))
 print(json.dumps(out))
@@ -865,6 +870,10 @@ def test_the_kernel_layers_hold_when_the_python_guard_is_gone(tmp_path, older):
     secret = tmp_path / "teacher" / "notebook.ipynb"
     secret.parent.mkdir()
     secret.write_text('{"seed": 987654321}')
+    try:
+        os.setxattr(secret, "user.grade", b"A+ seed=42")       # what a teacher might keep there (round 8 read it)
+    except OSError:
+        pass                                                  # a file system without user attributes
     pretend = [] if older is None else [str(older)]
     run = subprocess.run([sys.executable, "-c", WITHOUT_THE_HOOK, str(secret), *pretend], capture_output=True,
                          text=True, timeout=60)
@@ -872,17 +881,18 @@ def test_the_kernel_layers_hold_when_the_python_guard_is_gone(tmp_path, older):
     expected = LAYERS if older is None else (min(LAYERS[0], older), LAYERS[1])
     assert (out.pop("landlock"), out.pop("seccomp")) == expected
     assert out.pop("capabilities") and out.pop("powers left") == [0] * 6      # no capability, even as root
-    calls = {name: out.pop(name) for name in ("xattr at", "file flags call", "free memory", "newer call")}
-    if expected[1]:                                 # read-through 7's calls: refused by their numbers
+    calls = {name: out.pop(name) for name in ("xattr at", "file flags call", "free memory", "newer call", "write hint")}
+    if expected[1]:                                 # read-through 7's and 8's calls: refused by their numbers
         assert calls == {"xattr at": "EPERM", "file flags call": "EPERM", "free memory": "EPERM",
-                         "newer call": "ENOSYS"}, calls
+                         "newer call": "ENOSYS", "write hint": "EPERM"}, calls
     assert out.pop("stdlib") == "done" and out.pop("cpu time") == "done", out
     landlock, seccomp = expected
     kept = {"read", "list", "referee's environment", "referee's memory", "machine's memory"} if landlock else set()
     kept |= {"write", "append", "rename", "remove"} if landlock or seccomp else set()
     kept |= {"chmod", "socket", "socketpair", "fork", "more files", "signal owner", "watching files", "shared memory",
              "real-time", "user", "thread", "lease", "file flags", "async io", "page cache", "cores", "file lock",
-             "record lock", "page cache state", "page out", "read-around off"} if seccomp else set()
+             "record lock", "page cache state", "page out", "read-around off", "read xattr",
+             "list xattr"} if seccomp else set()
     assert {name for name, what in out.items() if what == "done"} <= set(out) - kept, out
     # ValueError: setrlimit's way of saying EPERM; RuntimeError: threading's ("can't start new thread")
     assert all(out[name] in ("PermissionError", "ValueError", "RuntimeError") for name in kept), out
@@ -990,6 +1000,12 @@ def test_the_hook_holds_no_state_a_bot_can_rewrite(tmp_path):
     assert set(errors) == set(FOURTH) and not any("ESCAPED" in m for _, m in errors.values()), errors
     assert "no closure cell" in errors["cells"][1] and "may not load that module" in errors["strhash"][1], errors
     assert "may not choose who gets a file's signals" in errors["sigio"][1], errors
+    for event, args in (("os.getxattr", ("/home/t/notebook.ipynb", "user.grade", True)),     # read-through 8
+                        ("os.listxattr", ("/home/t/notebook.ipynb", True)), ("fcntl.fcntl", (3, 1036, 0)),
+                        ("fcntl.flock", (3, 2)), ("fcntl.fcntl", (3, 6, b"")), ("open", ("/proc/meminfo", "r", 0))):
+        with pytest.raises(isolation.Refused):
+            hook(event, args)
+    hook("open", ("/proc/cpuinfo", "r", 0))                  # what numpy reads to count the cores
 
 
 def test_bot_files_that_would_crash_or_fool_the_teachers_process_are_refused(tmp_path):

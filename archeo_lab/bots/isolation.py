@@ -225,6 +225,7 @@ _REFUSED_EVENTS = frozenset({
     "os.chflags", "os.link", "os.symlink", "os.mkdir", "os.utime", "os.setxattr", "os.removexattr",
     "shutil.rmtree", "gc.get_referrers", "gc.get_referents", "gc.get_objects", "sqlite3.connect",
     "os.mkfifo", "os.mknod", "fcntl.flock", "fcntl.lockf",     # a lock on a file everybody reads: a channel
+    "os.getxattr", "os.listxattr",                             # more of the teacher's files than size and date
 })
 #: Low-level modules a bot may not load afresh (a new copy would have back what the guard took out).
 #: (And modules that open files or terminals in C, where the hook cannot see the path: readline's history
@@ -420,13 +421,16 @@ def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tupl
         readable = tuple(r.lower() for r in readable)
         closed = tuple(r.lower() for r in closed)
     policy = (own, readable, closed, encoding, f"/proc/{me}/", _DEVICES, _PROC_SELF, windows)
+    from .kernel import WRITE_HINTS
+
     try:
         import fcntl
         owners = frozenset(getattr(fcntl, name) for name in ("F_SETOWN", "F_SETOWN_EX") if hasattr(fcntl, name))
-        locks = frozenset(getattr(fcntl, name) for name in ("F_GETLK", "F_SETLK", "F_SETLKW", "F_OFD_GETLK",
-                                                             "F_OFD_SETLK", "F_OFD_SETLKW") if hasattr(fcntl, name))
+        locks = frozenset([*(getattr(fcntl, name) for name in ("F_GETLK", "F_SETLK", "F_SETLKW", "F_OFD_GETLK",
+                                                                "F_OFD_SETLK", "F_OFD_SETLKW") if hasattr(fcntl, name)),
+                           *WRITE_HINTS])
     except ImportError:                   # Windows
-        owners = locks = frozenset()
+        owners, locks = frozenset(), frozenset(WRITE_HINTS)
 
     def hook(event: str, args: tuple, *, _me: int = me, _policy: tuple = policy, _may_read: Any = _may_read,
              _owners: frozenset = owners, _locks: frozenset = locks,
@@ -455,7 +459,7 @@ def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tupl
             if _type(args[1]) is not _int or args[1] in _owners:
                 raise _Refused("a bot may not choose who gets a file's signals")
             if args[1] in _locks:
-                raise _Refused("a bot may not lock files")
+                raise _Refused("a bot may not lock files or leave hints on them")
         elif event == "resource.prlimit":
             if _type(args[0]) is not _int or (args[0] != 0 and args[0] != _me):
                 raise _Refused("a bot may not read or change another process's limits")

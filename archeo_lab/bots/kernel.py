@@ -38,7 +38,7 @@ import platform
 import sys
 
 __all__ = ["seccomp_filter", "landlock", "landlock_version", "drop_capabilities", "die_with_parent", "REFUSED_CALLS",
-           "OWN_CALLS", "NUMBERS", "NEWEST_REVIEWED"]
+           "OWN_CALLS", "NUMBERS", "NEWEST_REVIEWED", "WRITE_HINTS"]
 
 #: System calls refused outright.
 REFUSED_CALLS = (
@@ -73,6 +73,8 @@ REFUSED_CALLS = (
     # files, with the hook switched off), a detached mount; and the machine's free memory, which one bot could
     # change and another read (read-through 7 read it in /proc/meminfo, which Landlock no longer opens)
     "setxattrat", "removexattrat", "file_setattr", "open_tree_attr", "sysinfo",
+    # reading extended attributes: what the teacher keeps in them is more than a file's size and date (read-through 8)
+    "getxattr", "lgetxattr", "fgetxattr", "listxattr", "llistxattr", "flistxattr", "getxattrat", "listxattrat",
     # other processes by other ways; real-time scheduling, which would starve the referee's core
     "kcmp", "process_madvise", "process_mrelease", "sched_setparam", "sched_setscheduler", "sched_setattr",
     "sched_setaffinity",                                   # the cores the teacher chose (``taskset``) stay its own
@@ -114,7 +116,8 @@ NUMBERS = {
         "setfsuid": 122, "setfsgid": 123, "setgroups": 116, "capset": 126, "io_setup": 206, "io_submit": 209,
         "fadvise64": 221, "readahead": 187, "mincore": 27, "preadv2": 327, "pwritev2": 328, "cachestat": 451,
         "flock": 73, "madvise": 28, "setxattrat": 463, "removexattrat": 466, "open_tree_attr": 467,
-        "file_setattr": 469, "sysinfo": 99,
+        "file_setattr": 469, "sysinfo": 99, "getxattr": 191, "lgetxattr": 192, "fgetxattr": 193, "listxattr": 194,
+        "llistxattr": 195, "flistxattr": 196, "getxattrat": 464, "listxattrat": 465,
         "kill": 62, "tgkill": 234, "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "pidfd_open": 434,
         "sched_setparam": 142, "sched_setscheduler": 144, "sched_setaffinity": 203, "sched_setattr": 314,
         "prlimit64": 302, "setrlimit": 160, "clone": 56, "clone3": 435, "prctl": 157, "fcntl": 72, "ioctl": 16,
@@ -146,7 +149,8 @@ NUMBERS = {
         "setresgid": 149, "setfsuid": 151, "setfsgid": 152, "setgroups": 159, "capset": 91, "io_setup": 0,
         "io_submit": 2, "fadvise64": 223, "readahead": 213, "mincore": 232, "preadv2": 286, "pwritev2": 287,
         "cachestat": 451, "flock": 32, "madvise": 233, "setxattrat": 463, "removexattrat": 466,
-        "open_tree_attr": 467, "file_setattr": 469, "sysinfo": 179,
+        "open_tree_attr": 467, "file_setattr": 469, "sysinfo": 179, "getxattr": 8, "lgetxattr": 9, "fgetxattr": 10,
+        "listxattr": 11, "llistxattr": 12, "flistxattr": 13, "getxattrat": 464, "listxattrat": 465,
         "kill": 129, "tgkill": 131, "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "pidfd_open": 434,
         "sched_setparam": 118, "sched_setscheduler": 119, "sched_setaffinity": 122, "sched_setattr": 274,
         "prlimit64": 261, "setrlimit": 164, "clone": 220, "clone3": 435, "prctl": 167, "fcntl": 25, "ioctl": 29,
@@ -159,6 +163,9 @@ _F_SETPIPE_SZ = 1031                                  # a pipe's buffer made lar
 _F_SETOWN, _F_SETOWN_EX = 8, 15                       # who gets SIGIO for a file: the referee would die of it
 _F_SETLEASE, _F_NOTIFY = 1024, 1026                   # a lease holds the teacher's writes back; a folder's watch
 _F_LOCKS = (5, 6, 7, 36, 37, 38)                      # F_GETLK F_SETLK F_SETLKW F_OFD_GETLK F_OFD_SETLK F_OFD_SETLKW
+#: Write-life hints, kept on a file while the kernel caches it, set and read from a read-only descriptor: a channel
+#: between two bots that outlived the tournament (read-through 8).  F_GET/SET_RW_HINT, F_GET/SET_FILE_RW_HINT.
+WRITE_HINTS = (1035, 1036, 1037, 1038)
 #: ``madvise`` advice refused: the page cache's (RANDOM and SEQUENTIAL turn read-around off and on, WILLNEED and
 #: POPULATE load pages, COLD and PAGEOUT evict them: a channel between two bots) and, as root, poisoning pages.
 _MADVISE_REFUSED = (1, 2, 3, 20, 21, 22, 23, 100, 101)
@@ -194,8 +201,8 @@ def seccomp_filter(me: int) -> bool:
     ``prctl`` taking back the parent's death signal or undumpability, ``setrlimit``/``prlimit64`` setting any
     limit but CPU time (a root worker could raise its own), a larger pipe buffer, ``F_SETOWN`` (which would have
     the kernel send SIGIO, deadly by default, to the referee when it reads the worker's pipe), a lease or a
-    folder's watch, a file lock, an ``ioctl`` outside ``_IOCTLS``, the ``madvise`` advice of ``_MADVISE_REFUSED``;
-    and the calls of ``OWN_CALLS`` aimed at another process.
+    folder's watch, a file lock or write-life hint, an ``ioctl`` outside ``_IOCTLS``, the ``madvise`` advice of
+    ``_MADVISE_REFUSED``; and the calls of ``OWN_CALLS`` aimed at another process.
     """
     table = NUMBERS.get(platform.machine())
     if table is None or not sys.platform.startswith("linux"):
@@ -230,7 +237,7 @@ def seccomp_filter(me: int) -> bool:
     block("cpu", (ld, 0, 0, arg[1]), (jeq, "allow", "deny", _RLIMIT_CPU))
     block("setrlimit", (ld, 0, 0, arg[0]), (jeq, "allow", "deny", _RLIMIT_CPU))
     block("prctl", (ld, 0, 0, arg[0]), (jeq, "deny", 0, _PR_SET_PDEATHSIG), (jeq, "deny", "allow", _PR_SET_DUMPABLE))
-    refused_fcntl = (_F_SETPIPE_SZ, _F_SETOWN, _F_SETLEASE, _F_NOTIFY, *_F_LOCKS)
+    refused_fcntl = (_F_SETPIPE_SZ, _F_SETOWN, _F_SETLEASE, _F_NOTIFY, *_F_LOCKS, *WRITE_HINTS)
     block("fcntl", (ld, 0, 0, arg[1]), *((jeq, "deny", 0, k) for k in refused_fcntl),
           (jeq, "deny", "allow", _F_SETOWN_EX))
     block("ioctl", (ld, 0, 0, arg[1]), *((jeq, "allow", 0, k) for k in _IOCTLS[:-1]),
