@@ -267,7 +267,9 @@ def _guard(bot_file: str | None, private: list[str]) -> None:
     relative one could be read from another folder, a path object could change between the check and the
     opening); finding the worker's objects through ``gc``; loading a fresh copy of a low-level module;
     choosing who gets a file's signals (``F_SETOWN``: SIGIO would kill the referee as it reads the worker's
-    pipe); changing the code of the engine's functions.  The hook looks nothing up when it runs (every name it
+    pipe); locking files or leaving write hints on them, and reading their extended attributes (channels
+    between bots, and more of the teacher's files than their size and date); changing the code of the
+    engine's functions.  The hook looks nothing up when it runs (every name it
     uses is bound here), so a bot that replaces a built-in or a module's attribute does not change what it
     refuses.  A bot that writes to its own memory can switch it off: the how-to says what is and is not
     protected on each system, and how to go further (a container).
@@ -367,7 +369,8 @@ def _by_folder(where: str, sep: str, own: str | None, readable: tuple[str, ...],
 def _may_read(path: Any, policy: tuple, *, _type: type = type, _str: type = str, _bytes: type = bytes,
               _int: type = int, _len: Any = len, _fspath: Any = os.fspath,
               _paths: tuple = (Path, type(Path()), PurePosixPath),
-              _path_methods: tuple = (PurePath.__fspath__, PurePath.__str__), _by_folder: Any = _by_folder) -> bool:
+              _path_methods: tuple = (PurePath.__fspath__, PurePath.__str__), _by_folder: Any = _by_folder,
+              _system_files: frozenset = frozenset(_SYSTEM_FILES)) -> bool:
     """The hook's rule for reading ``path``; ``policy`` is ``_make_hook``'s tuple of the worker's folders."""
     own, readable, closed, encoding, proc_me, devices, proc_self, windows = policy
     kind = _type(path)
@@ -401,7 +404,7 @@ def _may_read(path: Any, policy: tuple, *, _type: type = type, _str: type = str,
             parts = where.split("/")[1:]
         part = parts[1] if _len(parts) > 1 else ""
         if not part.isdigit():
-            return where == "/proc/cpuinfo"           # not the machine's memory, load or counts: bots could signal
+            return where in _system_files             # cpuinfo; not the machine's memory, load or counts
         return where.startswith(proc_me) and _len(parts) == 3 and parts[2] in proc_self
     return _by_folder(where, "/", own, readable, closed)
 
@@ -429,8 +432,8 @@ def _make_hook(me: int, own: str | None, readable: tuple[str, ...], closed: tupl
         locks = frozenset([*(getattr(fcntl, name) for name in ("F_GETLK", "F_SETLK", "F_SETLKW", "F_OFD_GETLK",
                                                                 "F_OFD_SETLK", "F_OFD_SETLKW") if hasattr(fcntl, name)),
                            *WRITE_HINTS])
-    except ImportError:                   # Windows
-        owners, locks = frozenset(), frozenset(WRITE_HINTS)
+    except ImportError:                   # Windows: no fcntl.fcntl to refuse
+        owners = locks = frozenset()
 
     def hook(event: str, args: tuple, *, _me: int = me, _policy: tuple = policy, _may_read: Any = _may_read,
              _owners: frozenset = owners, _locks: frozenset = locks,

@@ -76,7 +76,7 @@ def load_bots(folder: str | Path, *, time_limit: float = 1.0,
         warnings.warn(f"load_bots: the folder {str(folder)!r} holds no .py bot files: no student bots entered",
                       stacklevel=2)
     return {names[p]: IsolatedBot(p, name=names[p], time_limit=time_limit, memory_limit=memory_limit)
-            for p in sorted(files)}
+            for p in files}
 
 
 #: Latin letters with no accent to take off that still read as themselves (Søren, Łukasz, Weiß), and how a name
