@@ -194,21 +194,25 @@ def learner_decisions(game: str, players: int, opponents: dict, *, variant: str 
     """The learner seat's number of moves in each of ``games`` seeded games (seeds 0, 1, ...).
 
     The learner's seat is the lowest seat not in ``opponents``; the greedy bot plays it
-    (and any other free seat), the opponents play as on the board.
+    (and any other free seat), the opponents play as on the board, a search bot without its wall-clock
+    cap: its level is a number of iterations, which a loaded machine (a test run on two cores beside a
+    browser) could otherwise cut short, and the count would change with the machine's load.
 
     >>> learner_decisions("cibola", 2, {1: "random"}, games=2)
     [33, 35]
     """
-    from archeo_lab.bots import Match
+    from archeo_lab.bots import Match, make
 
     free = [s for s in range(players) if s not in opponents]
+    uncapped = {s: make(spec, think_time=math.inf) if isinstance(spec, str) and spec.split(":")[0] == "mcts" else spec
+                for s, spec in opponents.items()}
     if not free:
         raise ValueError(f"learner_decisions: every seat of the {players}-player game is a bot; leave one free")
     seat = free[0]
     counts = []
     for seed in range(games):
         match = Match(game, players=players, seed=seed, variant=variant,
-                      opponents={**{s: LEARNER_STAND_IN for s in free}, **opponents})
+                      opponents={**{s: LEARNER_STAND_IN for s in free}, **uncapped})
         counts.append(sum(1 for who, _ in match.history if who == seat))
     return counts
 

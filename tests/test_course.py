@@ -191,3 +191,14 @@ def test_links_to_the_primer_use_its_anchors(step):
     if step.name not in ("00_start_here", "06_game_theory"):
         for target in re.findall(r"\]\(((?:exercises/)?\d\d_[a-z_]+)\.ipynb", text):
             assert any(s.name == target for s in course.PATH), f"{step.filename} links to {target}, not on the path"
+
+
+def test_a_loaded_machine_does_not_change_the_counted_decisions(monkeypatch):
+    """The search bot's time cap cut its searches during one CI run (two test workers beside a browser): tutorial 07's
+    game counted 33 decisions instead of 34 and the box was called wrong. The count plays the search bot's nominal
+    search (its iterations), whatever the cap, so a cap as short as a loaded machine's changes nothing."""
+    from archeo_lab.bots import mcts
+
+    nominal = course.learner_decisions("cibola", 2, {1: "mcts:easy"}, games=2)
+    monkeypatch.setitem(mcts.LEVELS, "easy", (*mcts.LEVELS["easy"][:3], 1e-6))   # every search cut at once
+    assert course.learner_decisions("cibola", 2, {1: "mcts:easy"}, games=2) == nominal
