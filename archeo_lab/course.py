@@ -75,6 +75,15 @@ class Step:
         """Where it is, given the ``tutorials/`` folder (a notebook there runs in that folder)."""
         return Path(folder) / self.filename
 
+    @property
+    def student_filename(self) -> str | None:
+        """An exercise's student version under ``tutorials/`` (``"student/01_cibola_mixed_bids.ipynb"``, made
+        by ``archeo_lab.exercises.student``: the answers to find, not filled in); None for a tutorial."""
+        return f"{STUDENT}/{Path(self.name).name}.ipynb" if self.kind == "exercise" else None
+
+
+#: The folder of ``tutorials/`` holding the exercises' student versions (the ones the course links learners to).
+STUDENT = "student"
 
 TUTORIALS: tuple[Step, ...] = (
     Step("00_start_here", "Start here", "tutorial"),
@@ -333,7 +342,10 @@ def path_markdown(folder: str | Path = ".") -> str:
             if not s.file(folder).exists():
                 asked = ""
             time = f"{row.minutes} min" if row.minutes is not None else row.how
-            lines.append(f"| {s.number} | [{s.title}]({s.filename}) | {asked} | {time} |")
+            title = f"[{s.title}]({s.filename})"
+            if s.student_filename is not None and (Path(folder) / s.student_filename).exists():
+                title = f"[{s.title}]({s.student_filename}) ([worked]({s.filename}))"
+            lines.append(f"| {s.number} | {title} | {asked} | {time} |")
         known = [r.minutes for r in chosen if r.minutes is not None]
         total = f"In all: about {sum(known)} minutes" if known else "None in this copy of the course"
         missing = sum(not r.step.file(folder).exists() for r in chosen)

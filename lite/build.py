@@ -14,9 +14,11 @@ What goes into the site (all of it static files):
 * every other package of Pyodide's lock (numpy, matplotlib ...: compiled for WebAssembly, found
   on neither PyPI nor npm) keeps its entry but points at Pyodide's CDN, so a plot loads when the
   browser is online; offline, ``archeo_lab`` explains that plots need the internet;
-* the course: ``tutorials/`` (tutorials, glossary, exercises with their teacher's guide) and the
-  student versions of the exercises in ``student/``, beside the tutorials they link to (``../06_game_theory.ipynb``),
-  as ``--out tutorials/student`` puts them in a checkout.
+* the course's own files of ``tutorials/`` (``course_files``: the notebooks of the course path, the
+  glossary, the exercises' guide, teacher's pages and example bots) and the student versions of the
+  exercises in ``student/``, made afresh, beside the tutorials they link to (``../06_game_theory.ipynb``).
+  Nothing else a teacher put in ``tutorials/`` goes into the site: not the class's bots in
+  ``student/bots/``, not a tournament's notebook with its secret seed, not collected work.
 
 No request leaves the site at run time except those CDN plot packages.  The build itself needs
 PyPI and npm (or ``--pyodide`` with a ``pyodide-<version>.tgz`` from ``npm pack``).
@@ -153,10 +155,26 @@ def local_pyodide(tgz: Path, work: Path, wheels: Path) -> tuple[Path, str]:
     return archive, version
 
 
+def course_files(tutorials: Path) -> list[Path]:
+    """The course's own files under ``tutorials`` (relative paths): the notebooks of ``archeo_lab.course.PATH``,
+    the glossary, the exercises' guide and teacher's pages, the example bots. Whatever else a teacher keeps
+    there (the class's bots, a tournament run, collected notebooks) is left out."""
+    from archeo_lab import course
+
+    names = [Path(s.filename) for s in course.PATH] + [Path("GLOSSARY.md"), Path("exercises/README.md")]
+    names += sorted(p.relative_to(tutorials) for p in (tutorials / "exercises" / "teachers").glob("*.md"))
+    names += sorted(p.relative_to(tutorials) for p in (tutorials / "exercises" / "bots").glob("example_*.py"))
+    return [n for n in names if (tutorials / n).is_file()]
+
+
 def contents(dest: Path, extra: list[Path]) -> None:
-    """The course as the site shows it: tutorials/ as the root, plus the exercises' student versions."""
-    shutil.copytree(ROOT / "tutorials", dest, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
-    exercises = sorted((ROOT / "tutorials" / "exercises").glob("*.ipynb"))
+    """The course as the site shows it: tutorials/ as the root (its own files only, ``course_files``), plus the
+    exercises' student versions made afresh in ``student/``."""
+    tutorials = ROOT / "tutorials"
+    for name in course_files(tutorials):
+        (dest / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(tutorials / name, dest / name)
+    exercises = sorted((tutorials / "exercises").glob("*.ipynb"))
     if exercises:
         run(sys.executable, "-m", "archeo_lab.exercises.student", *exercises, "--out", dest / "student")
     for folder in extra:

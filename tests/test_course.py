@@ -46,7 +46,7 @@ def test_every_step_exists():
 
 
 def test_every_notebook_is_on_the_path():
-    on_path = {s.filename for s in course.PATH}
+    on_path = {s.filename for s in course.PATH} | {s.student_filename for s in course.EXERCISES}
     found = {p.relative_to(TUTORIALS).as_posix() for p in TUTORIALS.rglob("*.ipynb")
              if ".ipynb_checkpoints" not in p.parts}
     stray = sorted(found - on_path)

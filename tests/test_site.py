@@ -146,3 +146,29 @@ def test_the_lite_contents_links_resolve_the_student_versions_included(tmp_path,
                     broken.append(f"{notebook.relative_to(dest)} -> {target}")
     assert (dest / "student" / "04_thebes_digs.ipynb").is_file()
     assert not broken, broken[:5]
+
+
+def test_the_lite_contents_leave_out_what_a_teacher_added(tmp_path, monkeypatch):
+    """The class's bots, a tournament's notebook with its secret seed, collected work: a teacher keeps them in
+    tutorials/ (the guides say so), and none of it goes into the site; the course's files and fresh student
+    versions do."""
+    import shutil
+
+    monkeypatch.syspath_prepend(str(REPO / "lite"))
+    build = importlib.import_module("build")
+    root = tmp_path / "repo"
+    shutil.copytree(REPO / "tutorials", root / "tutorials", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    added = {"student/bots/ada.py": "class Bot: ...\n", "student/teacher_tournament.ipynb": '{"seed": 5047456145014096510}',
+             "exercises/bots/ben.py": "class Bot: ...\n", "collected/chloe/01_cibola_mixed_bids.ipynb": "{}",
+             "notes.md": "the seed"}
+    for name, text in added.items():
+        (root / "tutorials" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "tutorials" / name).write_text(text)
+    monkeypatch.setattr(build, "ROOT", root)
+    dest = tmp_path / "contents"
+    build.contents(dest, [])
+    got = {p.relative_to(dest).as_posix() for p in dest.rglob("*") if p.is_file()}
+    assert not got & set(added), sorted(got & set(added))
+    assert not any("5047456145014096510" in (dest / name).read_text(errors="replace") for name in got)
+    assert {"00_start_here.ipynb", "GLOSSARY.md", "exercises/04_thebes_digs.ipynb", "student/04_thebes_digs.ipynb",
+            "student/bots/example_typo.py", "exercises/teachers/04_thebes_digs.md"} <= got

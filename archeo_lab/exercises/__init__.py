@@ -31,6 +31,13 @@ right, rounded and wrong answers for every question):
   true of the answer it is given for.
 * ``check`` never raises and never shows the expected answer, so a student
   notebook always runs to the end.
+* A cell that prints what the solver finds gives answers away, and *Run All*
+  runs it before the student has tried: ``with ex.exercise.reveal("q3"):``
+  shows what the block prints folded, under a line naming the questions it
+  gives away, and open once each of them has been checked right::
+
+      with ex.exercise.reveal("q3", what="The model's game as a table"):
+          print(ex.game())
 
 The teacher's versions of the notebooks carry ``solution`` cells;
 ``python -m archeo_lab.exercises.student`` makes the student versions and
@@ -43,7 +50,11 @@ for graded exams.
 from __future__ import annotations
 
 import abc
+import contextlib
+import io
 import math
+import re
+import sys
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -55,7 +66,7 @@ from collections.abc import Callable, Iterable, Sequence
 from archeo_lab.engine.wording import plural
 
 __all__ = [
-    "Exercise", "Feedback", "NOT_DONE", "RIGHT", "CLOSE", "WRONG",
+    "Exercise", "Feedback", "Revealed", "NOT_DONE", "RIGHT", "CLOSE", "WRONG",
     "Number", "Numbers", "Mapping", "Matrix", "Matrices", "Seat", "Choice", "LabelSet", "YesNo", "Whole",
     "Wholes",
 ]
@@ -104,9 +115,59 @@ class Feedback:
 
 def _emphasis(text: str, tag: str = "i") -> str:
     """Escape ``text`` for HTML and show its ``*emphasis*`` as emphasis (the messages are written Markdown-style)."""
-    import re
-
     return re.sub(r"\*([^*\s][^*]*?)\*", rf"<{tag}>\1</{tag}>", escape(text))
+
+
+@dataclass
+class Revealed:
+    """What a ``reveal`` block printed: folded under ``summary`` (a ``<details>`` element: JupyterLab, an
+    HTML export and the course site show the line, and the text once clicked), or open (``opened``)."""
+
+    summary: str
+    text: str
+    opened: bool = False
+
+    def __str__(self) -> str:
+        return f"[{self.summary}]\n{self.text}"
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        state = " open" if self.opened else ""
+        return (f'<details{state} style="border-left:4px solid #7a6a55;padding:2px 8px">'
+                f'<summary style="cursor:pointer"><i>{escape(self.summary)}</i></summary>'
+                f'<pre style="margin:4px 0">{escape(self.text)}</pre></details>')
+
+
+class _Reveal(contextlib.AbstractContextManager):
+    """``Exercise.reveal``'s block: what it prints is kept, then shown as one ``Revealed`` output."""
+
+    def __init__(self, exercise: Exercise, keys: tuple[str, ...], what: str):
+        self._exercise, self._keys, self._what = exercise, keys, what
+        self._buffer = io.StringIO()
+        self._redirect = contextlib.redirect_stdout(self._buffer)
+
+    def __enter__(self) -> _Reveal:
+        self._redirect.__enter__()
+        return self
+
+    def __exit__(self, kind, error, trace) -> None:
+        self._redirect.__exit__(kind, error, trace)
+        text = self._buffer.getvalue().rstrip("\n")
+        if kind is not None:              # an error in the block: what it printed, then the traceback
+            print(text)
+            return None
+        shown = self._exercise.revealed(text, *self._keys, what=self._what)
+        ipython = sys.modules.get("IPython")
+        shell = ipython.get_ipython() if ipython is not None else None
+        if shell is None:                 # a script or a test: the text as printed
+            print(shown)
+        else:
+            from IPython.display import display
+
+            display(shown)
+        return None
 
 
 class Unreadable(Exception):
@@ -703,6 +764,32 @@ class Exercise:
         from .showing import show
 
         return "\n".join(f"* **{q.title}**: {show(q.expected())}" for q in self._questions.values())
+
+    def label(self, key: str) -> str:
+        """How the notebook names question ``key``: ``Q3`` for ``q3``, else its title's first words."""
+        title = self._question(key).title
+        return key.upper() if re.fullmatch(r"q\d+", key) else title.split(":")[0]
+
+    def revealed(self, text: str, *keys: str, what: str = "What the solver finds") -> Revealed:
+        """``text`` folded under a line naming the questions ``keys`` it gives away, or open once every
+        one of them has been checked right (``reveal`` is the ``with`` block that prints it)."""
+        if not keys:
+            raise ValueError("name the questions the text gives away, e.g. reveal('q3')")
+        labels = [self.label(k) for k in keys]
+        named = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+        if all(self.last.get(k) == RIGHT for k in keys):
+            return Revealed(f"{what} (your answer{'s' if len(keys) > 1 else ''} to {named}: right)", text, True)
+        return Revealed(f"{what}: it gives away the answer{'s' if len(keys) > 1 else ''} to {named}. Click to "
+                        "open it once you have tried (it opens by itself when your check says right).", text)
+
+    def reveal(self, *keys: str, what: str = "What the solver finds") -> contextlib.AbstractContextManager:
+        """A ``with`` block whose printed output is shown folded while a question it gives away is not yet
+        right (*Run All* runs it before the student has tried), open once all are (``revealed``)."""
+        if not keys:
+            raise ValueError("name the questions the block gives away, e.g. reveal('q3')")
+        for k in keys:
+            self._question(k)
+        return _Reveal(self, keys, what)
 
     def reset(self, key: str | None = None) -> None:
         """Forget the wrong answers counted so far (all questions, or one): the hints start again."""

@@ -34,7 +34,7 @@ from archeo_lab.theory import NormalForm
 
 from . import Exercise, LabelSet, Mapping, Matrices, Number, Numbers, YesNo
 
-__all__ = ["position", "check", "exercise", "card_values", "pick_totals", "payoff_matrices", "game",
+__all__ = ["position", "check", "reveal", "exercise", "card_values", "pick_totals", "payoff_matrices", "game",
            "EXPLORER_VALUE", "TABLE"]
 
 EXPLORER_VALUE = Fraction(1, 2)      # 1 point per 2 explorers at the final count
@@ -311,3 +311,4 @@ TEACHER = {
 
 #: ``check(key, answer)``: feedback on one answer (see ``archeo_lab.exercises``).
 check = exercise.check
+reveal = exercise.reveal

@@ -294,8 +294,10 @@ TEACHER = {
              "the notebook. The three example bots stay in the folder (one crashes on purpose). Every pair of bots "
              "plays 10 games in each seating of two-player Cibola, seeded: the same files give the same table. "
              "Run it on the projector, so that the class answers on its own table; use a seed of your own, kept "
-             "secret until the results are out; with a whole class (30 bots: 435 pairs) use `games=3` and "
-             "`processes=2` (`docs/howto/class_tournament.md`).",
+             "secret until the results are out. With a whole class (30 students, the 2 yardsticks and the 3 examples: "
+             "35 bots, 595 pairs) use `games=1`, `time_limit=0.1` and `processes=2`: a bot may use its whole time on "
+             "every move, so the worst case grows with `games` × `time_limit` (`docs/howto/class_tournament.md`, "
+             "*Plan the time*).",
     "answers_depend_on": "The answers depend on the bots the class enters: the checks read the tournament the "
                          "notebook ran (`ex.use(result, a, b)`). Questions 2-5 compare the pair `ex.PAIR` "
                          "(`example_thrifty` against `random`) unless the notebook sets another pair, for example a "

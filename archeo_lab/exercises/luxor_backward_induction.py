@@ -32,7 +32,7 @@ from archeo_lab.theory import Decision, Outcome, backward_induction
 
 from . import Choice, Exercise, Seat, Whole, Wholes
 
-__all__ = ["position", "check", "exercise", "contest_tree", "TILE", "CAMP_CELLS", "ORDER", "TIE_BREAK"]
+__all__ = ["position", "check", "reveal", "exercise", "contest_tree", "TILE", "CAMP_CELLS", "ORDER", "TIE_BREAK"]
 
 TILE = "D6"
 CAMP_CELLS = ("D3", "A6")
@@ -230,3 +230,4 @@ TEACHER = {
 
 #: ``check(key, answer)``: feedback on one answer (see ``archeo_lab.exercises``).
 check = exercise.check
+reveal = exercise.reveal

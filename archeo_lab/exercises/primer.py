@@ -26,7 +26,7 @@ from archeo_lab.theory import NormalForm, allocations, backward_induction, blott
 from . import Choice, Exercise, LabelSet, Number, Numbers, Wholes
 from . import cibola_mixed_bids, luxor_backward_induction
 
-__all__ = ["check", "exercise", "cibola_pure", "cibola_mixed", "bid_game", "tikal_temples", "temple_game",
+__all__ = ["check", "reveal", "exercise", "cibola_pure", "cibola_mixed", "bid_game", "tikal_temples", "temple_game",
            "luxor_pyramid", "pyramid_tree", "AUCTION_VALUES", "FORMATS", "toss_count"]
 
 _PURE = {"table": ["II-01", "II-02", "II-04", "II-11"], "explorers": [2, 2], "torch": 0}
@@ -203,3 +203,4 @@ exercise.question(
 
 #: ``check(key, answer)``: feedback on one answer (see ``archeo_lab.exercises``).
 check = exercise.check
+reveal = exercise.reveal

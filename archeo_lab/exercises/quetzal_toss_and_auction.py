@@ -25,7 +25,7 @@ from archeo_lab.games.quetzal import toss
 
 from . import Exercise, Number, Whole
 
-__all__ = ["position", "check", "exercise", "LOCATION", "NEED_NEXT_ROUND", "ARCHAEOLOGISTS_NEXT_ROUND"]
+__all__ = ["position", "check", "reveal", "exercise", "LOCATION", "NEED_NEXT_ROUND", "ARCHAEOLOGISTS_NEXT_ROUND"]
 
 LOCATION = "quarry"
 NEED_NEXT_ROUND = 4                # adventurers wanted next round (q4, q5): as many as q2's safe group
@@ -209,3 +209,4 @@ TEACHER = {
 
 #: ``check(key, answer)``: feedback on one answer (see ``archeo_lab.exercises``).
 check = exercise.check
+reveal = exercise.reveal

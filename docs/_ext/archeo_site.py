@@ -23,6 +23,8 @@ import public_api
 
 #: Where the notebooks live in the site's sources (``docs/tutorials`` is a link to ``tutorials/``).
 NOTEBOOKS = "tutorials/"
+#: The folder of the exercises' student versions under it (``archeo_lab.course.STUDENT``; not pages of the site).
+STUDENT = "student"
 
 
 def jupyter_slug(title: str) -> str:
@@ -48,7 +50,7 @@ def launch_links(app: Sphinx, docname: str) -> list[tuple[str, str, str]]:
     links = [("Run in your browser", f"{lite}?path={quote(path)}", "archeo-launch-lite"),
              ("Run on Binder", binder, "archeo-launch-binder")]
     if path.startswith("exercises/"):
-        student = "student/" + path[len("exercises/"):]
+        student = f"{STUDENT}/" + path[len("exercises/"):]
         links.append(("Student version in your browser", f"{lite}?path={quote(student)}", "archeo-launch-student"))
     return links
 
@@ -83,11 +85,24 @@ def folder_links(app: Sphinx, doctree: nodes.document) -> None:
             node["refdomain"], node["reftarget"], node["reftargetid"] = "doc", page, None
 
 
+def student_links(app: Sphinx, doctree: nodes.document) -> None:
+    """A tutorial's link to an exercise's student version (``student/04_thebes_digs.ipynb``: the site leaves
+    ``tutorials/student/`` out) goes to the exercise's page, whose buttons open the student version.
+
+    MyST has already turned the link into a reference to the document ``tutorials/student/04_thebes_digs``."""
+    for node in doctree.findall(addnodes.pending_xref):
+        target = node.get("reftarget", "")
+        if node.get("reftype") == "myst" and node.get("refdomain") == "doc" \
+                and posixpath.dirname(target) == NOTEBOOKS + STUDENT:
+            node["reftarget"] = NOTEBOOKS + "exercises/" + posixpath.basename(target)
+
+
 def setup(app: Sphinx) -> dict:
     app.add_config_value("archeo_repository", "", "html")
     app.add_config_value("archeo_lite_path", "lite", "html")
     app.add_config_value("archeo_folder_pages", {}, "env")
     app.connect("doctree-read", folder_links)
+    app.connect("doctree-read", student_links)
     app.connect("builder-inited", check_docstrings)
     app.connect("doctree-read", add_launch_buttons)
     app.add_css_file("archeo.css")
