@@ -140,15 +140,30 @@ def test_the_end_disables_undo_and_bot_moves_and_offers_a_rematch():
     assert w.board.command("rematch") and not w.board.view["over"]
 
 
-def test_undo_takes_back_the_move_and_clears_the_last_moves_line(w):
+def test_undo_takes_back_the_move_and_the_last_moves_line_shows_the_position_now(w):
     w.board.act(w.board.legal[1])     # a bid: the fists open, so undo is refused (chance)
     assert w.board.command("undo") is False and "Refused:" in w.board.view["message"]
     tikal = al.play("tikal", players=2, seed=1, opponents={1: "greedy"})
     tikal.board.act(tikal.board.view["board"]["hand"]["rotations"][0]["targets"][0]["action"])
+    placed = tikal.board.view["recent"][-1]
     tikal.board.act(next(b for b in tikal.board.view["board"]["actions"]["bring"])["action"])
+    brought = tikal.board.view["recent"][-1]
     assert tikal.board.view["can_undo"]
     assert tikal.board.command("undo") is True
-    assert tikal.board.view["recent"] == [] and tikal.board.view["message"].startswith("Undone: 1 move")
+    assert tikal.board.view["message"].startswith("Undone: 1 move")
+    # "Last moves" is the log up to the position now (the tile stays placed), not "none yet"
+    assert tikal.board.view["recent"][-1] == placed != brought and brought not in tikal.board.view["recent"]
+
+
+def test_a_board_opened_on_a_position_shows_its_last_moves():
+    """A lesson's position with moves already played: the "last moves" line says what they were (it said "none
+    yet" under a board whose seats had already bid); a fresh game before any move still says nothing."""
+    state = al.get_game("cibola").new_state(players=2, seed=8)
+    w = al.play("cibola", state=state.clone(), opponents={})
+    assert w.board.view["recent"] == [] and w.board.view["moves"] == 0
+    bots = al.play("cibola", players=3, seed=0, opponents={1: "greedy", 2: "random"}, seat=0)
+    assert bots.board.view["moves"] == 1, "seed 0: Bot 2 has the torch and bids first"
+    assert bots.board.view["recent"][-1] == "Bot 2 (random) closes a fist on a hidden bid."
 
 
 def test_a_board_for_a_seat_acts_only_for_that_seat():

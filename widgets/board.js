@@ -307,7 +307,17 @@ function drawShell(root, p, ui) {
     if (f.top < a.top || f.top > a.bottom - 40) area.scrollTop += f.top - a.top - 4;
   }
   ui.areaScroll = area.scrollTop;
-  area.addEventListener("scroll", () => { ui.areaScroll = area.scrollTop; });
+  // The area scrolls inside the board (its header and controls stay in view): say when it goes on below,
+  // since overlay scrollbars (macOS, touch screens, headless) show nothing until one scrolls.
+  const more = h("button", {
+    class: "al-more", "data-ui": "", "data-testid": "more", title: "The board goes on below: scroll it",
+    onclick: () => area.scrollBy({ top: Math.max(40, area.clientHeight * 0.8), behavior: "smooth" }),
+  }, "\u25be more below");
+  area.append(more);
+  const cue = () => { more.hidden = area.scrollTop + area.clientHeight >= area.scrollHeight - more.offsetHeight - 4; };
+  area.addEventListener("scroll", () => { ui.areaScroll = area.scrollTop; cue(); });
+  if (typeof ResizeObserver !== "undefined") new ResizeObserver(cue).observe(area);
+  cue();
   const list = lines;
   list.scrollTop = list.scrollHeight;
   const fullLog = log.querySelector("ol");

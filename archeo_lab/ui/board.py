@@ -258,9 +258,9 @@ class Board(anywidget.AnyWidget):
         except CannotUndo as exc:
             self._say(f"Refused: {exc}", "error")
             return False
-        self._recent = []
         self._highlight = []
         self._events = self._view_events()
+        self._recall()
         self._changed()
         self._say(f"Undone: {plural(undone, 'move')} taken back.", "info")
         return True
@@ -393,6 +393,13 @@ class Board(anywidget.AnyWidget):
         self._events = self._view_events()
         self._learner_moved = False
         self._highlight = []
+        self._recall()
+
+    def _recall(self) -> None:
+        """The "last moves" line of a position the learner did not see played (a board opened on a lesson's
+        position, a move undone): the last lines of its log, or "none yet" before any move."""
+        lines = self._seen if self.match.history else []
+        self._recent = list(lines[-TO_END_LINES:])
 
     def _changed(self) -> None:
         """The position changed: refresh the picture in the board's outputs (for exports).

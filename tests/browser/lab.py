@@ -166,6 +166,17 @@ class LabBoard:
             self.settle()
         for name, b in boxes.items():
             assert b is not None and b["y"] >= 0 and b["y"] + b["height"] <= height, f"{name} out of view: {b}"
+        # The game area scrolls inside the board: when it goes on below, a cue says so (overlay scrollbars show
+        # nothing), and it sits in view; at the bottom it is gone.
+        below, cue = self.area.evaluate("""a => {
+            const m = a.querySelector('.al-more'), r = a.getBoundingClientRect();
+            const c = m && !m.hidden ? m.getBoundingClientRect() : null;
+            return [a.scrollHeight - a.clientHeight - a.scrollTop, c && c.top >= r.top && c.bottom <= r.bottom + 1];
+        }""")
+        if below > 40:
+            assert cue, f"the game area goes on {below} px below, with no 'more below' cue in view"
+        elif below <= 0:
+            assert not cue, "a 'more below' cue with nothing below"
         small = self.board.evaluate("""root => {
             const sizes = [];
             for (const el of root.querySelectorAll('*')) {

@@ -198,3 +198,23 @@ def test_a_game_played_to_the_end_by_clicks(page: Page, lab_server, key, size, s
         # Saved after playing, the notebook's output shows the final position as a picture (exports).
         lab.wanted_picture = picture
         assert lab.saved_picture(lab_server) == picture, "the saved notebook's picture is not the final position"
+
+
+@pytest.mark.browser
+def test_a_game_area_that_goes_on_below_says_so(page: Page, lab_server):
+    """The game area scrolls inside the board (header and controls stay in view). Overlay scrollbars (macOS,
+    touch screens, headless Chromium) show nothing until one scrolls, and a learner at 1024 x 768 missed two
+    seats' panels under the controls: a "more below" cue says so, scrolls when clicked, and is gone at the
+    bottom."""
+    page.set_viewport_size({"width": 1024, "height": 600})
+    lab = LabBoard(page, lab_server, "cibola")
+    lab.settle()
+    area, more = lab.area, lab.area.get_by_test_id("more")
+    assert area.evaluate("a => a.scrollHeight - a.clientHeight - a.scrollTop") > 40
+    expect(more).to_be_visible()
+    more.click()
+    page.wait_for_function("a => a.scrollTop > 40", arg=area.element_handle())
+    area.evaluate("a => a.scrollTo(0, a.scrollHeight)")
+    expect(more).to_be_hidden()
+    area.evaluate("a => a.scrollTo(0, 0)")
+    expect(more).to_be_visible()
