@@ -11,7 +11,10 @@ numbered after the tutorials they need.
 
 **Time estimate** (the same formula for every notebook): reading the markdown at
 150 words a minute, 30 seconds per code cell, and one full game on the notebook's
-last board at 10 seconds per learner decision, rounded up to the next 5 minutes.
+last board at 10 seconds per learner decision, 2 minutes per question a check judges,
+rounded up to the next 5 minutes.
+A tutorial's closing section for teachers (``TEACHERS_SECTION``) is not counted:
+learners do not read it in class.
 
 >>> estimate_minutes(words=2400, code_cells=20, decisions=24)   # 16 + 10 + 4 = 30 minutes
 30
@@ -41,12 +44,15 @@ __all__ = [
     "Step", "PATH", "TUTORIALS", "EXERCISES", "step", "estimate_minutes",
     "reading_words", "code_cells", "final_board", "learner_decisions", "Estimate", "estimate",
     "stated_minutes", "needs", "MapRow", "path_map", "path_markdown",
-    "WORDS_PER_MINUTE", "SECONDS_PER_CELL", "SECONDS_PER_DECISION", "GAMES_FOR_DECISIONS",
+    "WORDS_PER_MINUTE", "SECONDS_PER_CELL", "SECONDS_PER_DECISION", "MINUTES_PER_QUESTION", "GAMES_FOR_DECISIONS",
+    "TEACHERS_SECTION", "questions", "STUDENT", "Section", "sections", "main",
 ]
 
 WORDS_PER_MINUTE = 150
 SECONDS_PER_CELL = 30
 SECONDS_PER_DECISION = 10
+#: Minutes a learner takes to work out the answer to a question a check judges (the primer's, by hand).
+MINUTES_PER_QUESTION = 2
 GAMES_FOR_DECISIONS = 20
 LEARNER_STAND_IN = "greedy"
 
@@ -121,19 +127,22 @@ def step(name: str) -> Step:
     raise ValueError(f"{name!r} is not a step of the course; the steps are: {', '.join(s.name for s in PATH)}")
 
 
-def estimate_minutes(words: int, code_cells: int, decisions: float) -> int:
+def estimate_minutes(words: int, code_cells: int, decisions: float, questions: int = 0) -> int:
     """Minutes a notebook takes: ``words`` of markdown at 150 a minute, 30 s per code cell,
-    10 s per learner decision in one game, rounded up to the next 5 minutes (at least 5).
+    10 s per learner decision in one game, 2 minutes per question a check judges (the
+    learner works the answer out), rounded up to the next 5 minutes (at least 5).
 
     >>> estimate_minutes(0, 0, 0)
     5
     >>> estimate_minutes(words=1500, code_cells=10, decisions=30)   # 10 + 5 + 5 = 20
     20
+    >>> estimate_minutes(words=1500, code_cells=10, decisions=0, questions=4)   # 10 + 5 + 8 = 23 -> 25
+    25
     """
-    if min(words, code_cells, decisions) < 0:
-        raise ValueError("estimate_minutes: words, code_cells and decisions cannot be negative")
+    if min(words, code_cells, decisions, questions) < 0:
+        raise ValueError("estimate_minutes: words, code_cells, decisions and questions cannot be negative")
     minutes = (words / WORDS_PER_MINUTE + code_cells * SECONDS_PER_CELL / 60
-               + decisions * SECONDS_PER_DECISION / 60)
+               + decisions * SECONDS_PER_DECISION / 60 + questions * MINUTES_PER_QUESTION)
     return max(5, 5 * math.ceil(minutes / 5 - 1e-9))
 
 
@@ -156,14 +165,33 @@ def _count_words(text: str) -> int:
     return sum(1 for token in text.split() if any(ch.isalnum() for ch in token))
 
 
+#: The heading of a tutorial's closing section for teachers ("## For teachers: sources and decisions"): what follows
+#: it is the teacher's reading, not the learner's, and the time estimate leaves it out.
+TEACHERS_SECTION = re.compile(r"^#{1,3}\s+For teachers\b", re.M)
+
+
+def _learners_cells(path: str | Path) -> list[dict]:
+    """The notebook's cells up to its section for teachers (all of them when it has none)."""
+    cells = _cells(path)
+    for i, cell in enumerate(cells):
+        if cell["cell_type"] == "markdown" and TEACHERS_SECTION.search(_source(cell)):
+            return cells[:i]
+    return cells
+
+
 def reading_words(path: str | Path) -> int:
-    """Words in the notebook's markdown cells (every one, the teachers' section included)."""
-    return sum(_count_words(_source(c)) for c in _cells(path) if c["cell_type"] == "markdown")
+    """Words in the notebook's markdown cells a learner reads (the section for teachers left out)."""
+    return sum(_count_words(_source(c)) for c in _learners_cells(path) if c["cell_type"] == "markdown")
 
 
 def code_cells(path: str | Path) -> int:
-    """Code cells that are not empty."""
-    return sum(1 for c in _cells(path) if c["cell_type"] == "code")
+    """Code cells that are not empty, up to the section for teachers."""
+    return sum(1 for c in _learners_cells(path) if c["cell_type"] == "code")
+
+
+def questions(path: str | Path) -> int:
+    """Questions a check judges, up to the section for teachers: the code cells that call ``.check(``."""
+    return sum(1 for c in _learners_cells(path) if c["cell_type"] == "code" and ".check(" in _source(c))
 
 
 def final_board(path: str | Path) -> dict | None:
@@ -174,7 +202,7 @@ def final_board(path: str | Path) -> dict | None:
     since the estimate replays that set-up.
     """
     last = None
-    for cell in _cells(path):
+    for cell in _learners_cells(path):
         if cell["cell_type"] != "code" or "al.play(" not in _source(cell):
             continue
         code = "\n".join(line for line in _source(cell).splitlines() if not line.lstrip().startswith(("%", "!")))
@@ -273,21 +301,24 @@ class Estimate:
     code_cells: int
     decisions: float          # median over the seeded games; 0 without a board
     board: dict | None
+    questions: int = 0        # questions a check judges
 
     @property
     def how(self) -> str:
-        """The short phrase the opening box gives: ``reading, 20 code cells and one game of about 24 decisions``."""
+        """The short phrase the opening box gives: ``reading, 20 code cells and one game of about 24 decisions``
+        (``reading, 33 code cells and 8 questions`` for a notebook with checked questions and no board)."""
         cells = plural(self.code_cells, "code cell")
-        if not self.board:
-            return f"reading and {cells}"
-        return f"reading, {cells} and one game of about {round(self.decisions)} decisions"
+        parts = [cells] + ([plural(self.questions, "question")] if self.questions else [])
+        if self.board:
+            parts.append(f"one game of about {round(self.decisions)} decisions")
+        return "reading, " + ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else f"reading and {cells}"
 
 
 def estimate(path: str | Path, *, games: int = GAMES_FOR_DECISIONS) -> Estimate:
     """The time estimate of one notebook, computed from its cells and its last board."""
-    words, cells, board = reading_words(path), code_cells(path), final_board(path)
+    words, cells, board, asked = reading_words(path), code_cells(path), final_board(path), questions(path)
     decisions = statistics.median(learner_decisions(**board, games=games)) if board else 0
-    return Estimate(estimate_minutes(words, cells, decisions), words, cells, decisions, board)
+    return Estimate(estimate_minutes(words, cells, decisions, asked), words, cells, decisions, board, asked)
 
 
 # -- the map of the course (00_start_here prints it) ------------------------------------------------
@@ -325,7 +356,8 @@ def path_map(folder: str | Path = ".") -> list[MapRow]:
             rows.append(MapRow(s, None, _time_line(path), asked))  # a time given in words ("one session")
         else:
             words, cells = reading_words(path), code_cells(path)
-            rows.append(MapRow(s, estimate_minutes(words, cells, 0), f"reading and {cells} cells", asked))
+            rows.append(MapRow(s, estimate_minutes(words, cells, 0, questions(path)), f"reading and {cells} cells",
+                               asked))
     return rows
 
 
@@ -360,3 +392,71 @@ def path_markdown(folder: str | Path = ".") -> str:
                 total += f" ({missing} not in this copy)"
         out.append("\n".join(lines) + "\n\n" + total + ".")
     return "\n\n".join(out)
+
+
+# -- planning one class: the sections of a notebook -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Section:
+    """One ``##`` section of a notebook, timed by ``estimate_minutes``'s rates without rounding."""
+
+    title: str
+    words: int
+    code_cells: int
+    questions: int
+    decisions: float = 0.0    # the notebook's last board is played in its section
+
+    @property
+    def minutes(self) -> float:
+        """Reading, cells, questions and the section's game, in minutes (to the tenth, not rounded up)."""
+        return round(self.words / WORDS_PER_MINUTE + self.code_cells * SECONDS_PER_CELL / 60
+                     + self.decisions * SECONDS_PER_DECISION / 60 + self.questions * MINUTES_PER_QUESTION, 1)
+
+
+def sections(path: str | Path, *, games: int = GAMES_FOR_DECISIONS) -> list[Section]:
+    """The notebook's ``##`` sections up to the one for teachers, each with its time (``Section.minutes``); what
+    comes before the first ``##`` heading (the title and opening box) is the section ``"(opening)"``.  For a
+    teacher fitting part of a tutorial into one class: the sections' times add up to the notebook's estimate
+    before its rounding up."""
+    parts: list[list] = [["(opening)", 0, 0, 0, False]]
+    board_cell = None
+    for cell in _learners_cells(path):
+        text = _source(cell)
+        if cell["cell_type"] == "markdown":
+            heading = re.search(r"^##\s+(.+)$", text, re.M)
+            if heading and not text.lstrip().startswith("# "):
+                parts.append([heading.group(1).strip(), 0, 0, 0, False])
+            parts[-1][1] += _count_words(text)
+        elif cell["cell_type"] == "code":
+            parts[-1][2] += 1
+            parts[-1][3] += ".check(" in text
+            if "al.play(" in text:
+                board_cell = len(parts) - 1
+    board = final_board(path)
+    decisions = statistics.median(learner_decisions(**board, games=games)) if board else 0.0
+    return [Section(title, words, cells, asked, decisions if i == board_cell else 0.0)
+            for i, (title, words, cells, asked, _) in enumerate(parts)]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m archeo_lab.course [NOTEBOOK ...]``: the course map, or each notebook's sections with their times."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description="The course map, or the time of each section of notebooks.")
+    parser.add_argument("notebooks", nargs="*", type=Path, help="notebooks to time section by section")
+    parser.add_argument("--folder", type=Path, default=Path("tutorials"), help="the tutorials/ folder (the map)")
+    args = parser.parse_args(argv)
+    if not args.notebooks:
+        print(path_markdown(args.folder))
+        return
+    for path in args.notebooks:
+        found = sections(path)
+        print(f"{path.name}: {sum(s.minutes for s in found):.1f} minutes in all (the notebook states "
+              f"{stated_minutes(path) or '?'}: rounded up to 5)")
+        for s in found:
+            print(f"  {s.minutes:5.1f} min  {s.title}")
+
+
+if __name__ == "__main__":
+    main()

@@ -202,3 +202,41 @@ def test_a_loaded_machine_does_not_change_the_counted_decisions(monkeypatch):
     nominal = course.learner_decisions("cibola", 2, {1: "mcts:easy"}, games=2)
     monkeypatch.setitem(mcts.LEVELS, "easy", (*mcts.LEVELS["easy"][:3], 1e-6))   # every search cut at once
     assert course.learner_decisions("cibola", 2, {1: "mcts:easy"}, games=2) == nominal
+
+
+def test_the_class_plans_quote_the_sections_times():
+    """docs/howto/plan_a_class.md quotes section times from ``python -m archeo_lab.course``: a notebook changed
+    since makes this fail, naming the plan to work out again."""
+    doc = (ROOT / "docs" / "howto" / "plan_a_class.md").read_text(encoding="utf-8")
+    times = {}
+    for name in ("01_cibola", "02_quetzal", "06_game_theory"):
+        times[name] = {s.title: s.minutes for s in course.sections(TUTORIALS / f"{name}.ipynb")}
+    primer, quetzal = times["06_game_theory"], times["02_quetzal"]
+    quoted = {
+        "best response (6.2)": primer["Best response"], "Nash equilibrium (4.3)": primer["Nash equilibrium"],
+        "indifference condition (5.6)": primer["Mixed strategies and the indifference condition"],
+        "*Dominance* (4.3)": primer["Dominance"], "*Auctions* (5.8)": primer["Auctions"],
+        "*Expected value and\nvariance* (5.2)": primer["Expected value and variance"],
+        "section 11 (11.3)": quetzal["11. A full game against the bots"],
+        "17.2 minutes": sum(m for t, m in quetzal.items() if t == "(opening)" or t[:2] in ("1.", "2.", "3.", "4.")),
+    }
+    for text, minutes in quoted.items():
+        assert text in doc, f"plan_a_class.md no longer says {text!r}"
+        said = float(text.rsplit("(", 1)[-1].split(")")[0].split()[0]) if "(" in text else float(text.split()[0])
+        assert abs(said - minutes) < 0.051, f"plan_a_class.md says {text!r}; the sections now give {minutes:.1f}"
+    assert course.stated_minutes(TUTORIALS / "01_cibola.ipynb") == 30 and "| 30 |" in doc
+    assert course.stated_minutes(TUTORIALS / "07_bots_and_tournaments.ipynb") == 25 and "(25\nminutes)" in doc
+
+
+def test_sections_add_up_to_the_estimate_before_rounding(capsys):
+    path = TUTORIALS / "06_game_theory.ipynb"
+    found = course.sections(path)
+    assert found[0].title == "(opening)" and [s.title for s in found][1:3] == ["Best response", "Dominance"]
+    assert sum(s.questions for s in found) == course.questions(path) == 8
+    assert sum(s.code_cells for s in found) == course.code_cells(path)
+    assert sum(s.words for s in found) == course.reading_words(path)
+    total = sum(s.minutes for s in found)
+    assert course.stated_minutes(path) - 5 < total <= course.stated_minutes(path)
+    course.main([str(path)])
+    printed = capsys.readouterr().out
+    assert "Best response" in printed and f"{total:.1f} minutes in all" in printed

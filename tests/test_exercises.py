@@ -508,6 +508,20 @@ def test_answer_key_is_built_from_the_teacher_versions(tmp_path):
     assert "right" in html and "Traceback" not in html
     assert "exercise verdicts" not in html                   # the verdicts cell is taken out of the page
     assert (tmp_path / "index.html").read_text().count("<li>") >= 1
+    # Every link of the key works once the folder is moved or uploaded: no file:// path, no link to a
+    # Markdown page or a student version that is not in the folder.
+    import re
+
+    moved = tmp_path.parent / "moved"
+    tmp_path.rename(moved)
+    for written in moved.rglob("*.html"):
+        text = written.read_text(encoding="utf-8")
+        assert "file://" not in text, written.name
+        for target in re.findall(r'href="([^"#:]+)"', text):
+            if not target.startswith(("http", "data")) and not target.endswith((".css", ".js")):
+                assert (written.parent / target).is_file(), f"{written.name} links {target}, not in the key"
+    teacher = (moved / "teachers" / "03_luxor_backward_induction.html").read_text(encoding="utf-8")
+    assert "<h1" in teacher and "backward" in teacher.lower()
 
 
 def test_answer_key_names_the_notebook_whose_cell_raises_and_keeps_board_pictures(tmp_path):
@@ -593,6 +607,11 @@ def test_overview_tells_apart_notebooks_of_the_same_name_in_students_folders(tmp
     printed, errors = capfd.readouterr()
     assert f"ada/{source.name}" in printed and f"ben/{source.name}" in printed
     assert ("without encryption" not in errors) == (os.name == "posix"), errors
+    # One student's folder: the row still says whose notebook it is.
+    (tmp_path / "late" / "dan").mkdir(parents=True)
+    (tmp_path / "late" / "dan" / source.name).write_text(source.read_text())
+    main([str(tmp_path / "late")])
+    assert f"dan/{source.name}" in capfd.readouterr()[0]
 
 
 # -- the primer ---------------------------------------------------------------------------------------------------
@@ -697,3 +716,23 @@ def test_a_reveal_block_is_folded_until_its_questions_are_right(capsys):
             print("before")
             raise KeyError("inside")
     assert "before" in capsys.readouterr().out
+
+
+def test_a_percentage_or_a_decimal_comma_is_told_the_form_and_spends_no_hint():
+    """"60%", "0,6" and 0,6 (a tuple in Python) are a right number in another form: a teacher found them called
+    unreadable with no word on why; the message now says what to write, and no hint is spent."""
+    from archeo_lab.exercises import quetzal_toss_and_auction as q
+
+    expected = q.exercise.expected("q3")
+    percent = f"{float(expected) * 100:g}%"
+    status, message = q.exercise.judge("q3", percent)
+    assert status == WRONG and "percentage" in message and f"{float(expected):g}" in message
+    comma = f"{float(expected):.3f}".replace(".", ",")
+    assert "decimal comma" in q.exercise.judge("q3", comma)[1] and comma.replace(",", ".") in q.exercise.judge("q3", comma)[1]
+    whole, decimals = comma.split(",")
+    assert "with a point" in q.exercise.judge("q3", (int(whole), int(decimals)))[1]
+    q.exercise.reset("q3")
+    for answer in (percent, comma, (int(whole), int(decimals))):
+        feedback = q.check("q3", answer)
+        assert feedback.hint == "" and feedback.accepts, answer
+    assert q.exercise.judge("q3", comma.replace(",", "."))[0] in (RIGHT, CLOSE)

@@ -440,3 +440,16 @@ def test_an_exported_notebook_shows_every_board_as_a_picture(tmp_path):
     assert hashlib.sha1(cibola.encode()).hexdigest() == digest, "the picture shows the position after the moves"
     first = al.play("cibola", players=2, seed=5, opponents={1: "greedy"}).board.picture()
     assert cibola != first
+
+
+def test_a_refusal_on_the_board_names_the_seats_as_the_board_does():
+    """The rules word a refusal with seat numbers ("it is seat 0's bid"); the board calls the learner "You" and the
+    bots by name, and so does its refusal."""
+    w = al.play("cibola", players=3, seed=0, opponents={1: "greedy", 2: "random"}, seat=0)
+    assert w.board.act("take I-16") is False
+    message = w.board.view["message"]
+    assert message.endswith("it is your bid") and "seat 0" not in message
+    hot = al.play("cibola", players=2, seed=5, opponents={}, names=["Ada", "Ben"])
+    mover = hot.match.current_player
+    hot.board.act("take I-01")
+    assert f"it is {['Ada', 'Ben'][mover]}'s bid" in hot.board.view["message"]

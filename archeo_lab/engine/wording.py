@@ -12,10 +12,11 @@ Games import this instead of writing their own (``duplicates`` finds copies).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-__all__ = ["NUMBER_WORDS", "SeatNames", "article", "final_table", "in_words", "name", "plural", "tally", "verb", "verdict",
+__all__ = ["NUMBER_WORDS", "SeatNames", "address", "article", "final_table", "in_words", "name", "plural", "tally", "verb", "verdict",
            "who"]
 
 # Third person singular -> the form "you" takes, where dropping the final "s" is not enough.
@@ -48,6 +49,42 @@ def name(names: Sequence[str] | None, seat: int | None) -> str:
     if names and seat is not None and 0 <= seat < len(names):
         return names[seat]
     return f"Seat {seat}"
+
+
+#: "seat 2", "seat 2's", "seat 2 holds": how the rules' refusals name a seat (``address`` rewrites them on a board).
+_SEAT_IN_TEXT = re.compile(r"\b([Ss])eat (\d+)(?:('s)\b|( [a-z]+)\b)?")
+#: Verbs the refusals put after a seat, whose "you" form ``address`` may write ("must" and "may" stay).
+_AFTER_SEAT = frozenset(("is", "has", "holds", "places", "chooses", "spends"))
+
+
+def address(text: str, names: Sequence[str] | None) -> str:
+    """A refusal written about seats ("it is seat 0's bid", "seat 1 must choose") in the board's names: "you"
+    for the learner's seat ("it is your bid", "you must choose"), the others' names ("Joan must choose").
+
+    >>> names = SeatNames(["You", "Joan"], you={0})
+    >>> address("it is seat 0's bid", names), address("seat 0 is spending AP", names)
+    ('it is your bid', 'you are spending AP')
+    >>> address("Seat 1 holds 2 masks; seat 7 too", names)
+    'Joan holds 2 masks; seat 7 too'
+    """
+    if not names:
+        return text
+
+    def named(m: re.Match[str]) -> str:
+        seat = int(m.group(2))
+        if not 0 <= seat < len(names):
+            return m.group(0)
+        you = seat in getattr(names, "you", ())
+        if m.group(3):
+            word = "your" if you else f"{names[seat]}'s"
+        else:
+            word = "you" if you else names[seat]
+            if m.group(4):
+                after = m.group(4)[1:]
+                word += " " + (_second_person(after) if you and after in _AFTER_SEAT else after)
+        return word[0].upper() + word[1:] if m.group(1) == "S" else word
+
+    return _SEAT_IN_TEXT.sub(named, text)
 
 
 def _second_person(verb: str) -> str:

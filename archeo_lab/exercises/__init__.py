@@ -192,6 +192,15 @@ def _as_number(x: Any, what: str = "this answer") -> tuple[Fraction, int | None]
         return Fraction(int(x.numerator), int(x.denominator)), None
     if isinstance(x, str):
         text = x.strip().replace(" ", "")
+        if re.fullmatch(r"[+-]?\d+,\d+", text):           # a French decimal comma: 0,6
+            raise Unreadable(f"{what} ({x!r}) has a decimal comma: write the decimal with a point, "
+                             f"{text.replace(',', '.')!r}")
+        if text.endswith("%"):                            # "60%": say it as a percentage, no hint spent
+            try:
+                meant = f" ({text} is {float(Fraction(text[:-1]) / 100):g})"
+            except (ValueError, ZeroDivisionError):
+                meant = ""
+            raise Unreadable(f"{what} ({x!r}) is a percentage: give the number itself{meant}")
         try:
             value = Fraction(text)
         except (ValueError, ZeroDivisionError):
@@ -213,6 +222,9 @@ def _as_number(x: Any, what: str = "this answer") -> tuple[Fraction, int | None]
         if value.is_integer():
             return Fraction(int(value)), 0         # 9.0 from round(x, 0) says no more than 9
         return Fraction(text), len(text.split(".")[1]) if "." in text else 0
+    if isinstance(x, tuple) and len(x) == 2 and all(type(v) is int and v >= 0 for v in x):
+        raise Unreadable(f"{what} is tuple {x!r}, not a number (if you meant the decimal {x[0]},{x[1]}: Python "
+                         f"writes it with a point, {x[0]}.{x[1]})")
     raise Unreadable(f"{what} is {type(x).__name__} {x!r}, not a number")
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from archeo_lab import course
 from archeo_lab.games.quetzal.auction import bidding_war
 from archeo_lab.games.tikal.auction import english_auction, truthful
 from archeo_lab.theory import all_pay_game, expected_bid
@@ -93,7 +94,7 @@ def _dominant() -> bool:
     return _jump_payoff() <= _truthful_payoff()
 
 
-exercise = Exercise("Auction formats on the same values")
+exercise = Exercise(course.step("exercises/06_auction_formats").title)   # the course map's title
 exercise.question(
     "q1", "q1, the English auction", _english, Wholes(["the winner's seat", "the price"], seats=(0,)),
     ["Who can still raise when the bid reaches 5?",

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from archeo_lab import course
 from archeo_lab.games import cibola
 from archeo_lab.games.cibola import scoring
 from archeo_lab.games.cibola.components import CARD_BY_ID, KINDS
@@ -187,7 +188,7 @@ def _unique() -> bool:
     return len(game().equilibria()) == 1
 
 
-exercise = Exercise("Cibola: mixed bids by the indifference condition")
+exercise = Exercise(course.step("exercises/01_cibola_mixed_bids").title)   # the course map's title
 exercise.question(
     "q1", "q1, what each card is worth", card_values, Mapping(list(TABLE), decimals=2),
     ["Look at the temple board: which cells of each column are still visible, and which are under a rock?",

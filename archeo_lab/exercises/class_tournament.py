@@ -24,6 +24,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from archeo_lab import course
 from archeo_lab.bots.isolation import IsolatedBot
 from archeo_lab.theory import binomial_test, head_to_head
 
@@ -246,7 +247,7 @@ class _BotName(Choice):
         return super().judge(answer, answer if answer in tied else expected)
 
 
-exercise = Exercise("A class tournament")
+exercise = Exercise(course.step("exercises/07_class_tournament").title)   # the course map's title
 exercise.question(
     "q1", "q1, the bot with the highest win rate", _leader, _BotName(),
     ["Where does the tournament show each bot's share of the games it won?",

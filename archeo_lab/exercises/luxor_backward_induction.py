@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from archeo_lab import course
 from archeo_lab.games import luxor
 from archeo_lab.theory import Decision, Outcome, backward_induction
 
@@ -143,7 +144,7 @@ def _best_move_with_three() -> str:
 
 _MOVES = ["elsewhere", "put 1", "put 2", "put 3"]
 
-exercise = Exercise("Luxor: a contested pyramid, by backward induction")
+exercise = Exercise(course.step("exercises/03_luxor_backward_induction").title)   # the course map's title
 exercise.question(
     "q1", "q1, room left on the pyramid", room, Whole("a whole number of adventurers"),
     ["How many adventurers may a tile hold at the end of a move?",

@@ -84,19 +84,25 @@ def _kernel_manager(folder: str) -> Any:
 
 
 def first_error(nb: Any) -> str:
-    """``"cell N: ErrorName: message"`` for the first code cell whose output is an error, else ""."""
+    """``"code cell N ('its first line'): ErrorName: message"`` for the first code cell whose output is an error,
+    else "" (N counts code cells from 1; the first line finds the cell, since JupyterLab numbers none)."""
     code = [cell for cell in nb.cells if cell.cell_type == "code"]
     for number, cell in enumerate(code, start=1):
         for output in cell.get("outputs", []):
             if output.get("output_type") == "error":
-                return f"code cell {number}: {output.get('ename', '')}: {str(output.get('evalue', ''))[:200]}"
+                source = cell.get("source", "")
+                first = next((line.strip() for line in source.splitlines() if line.strip()), "")
+                first = first if len(first) <= 50 else first[:49] + "…"
+                return (f"code cell {number} ({first!r}): {output.get('ename', '')}: "
+                        f"{str(output.get('evalue', ''))[:200]}")
     return ""
 
 
-def names(notebooks: list[Path]) -> list[str]:
-    """How the tables name each notebook: its file name, or, when two share one (students' downloads of the same
+def names(notebooks: list[Path], labels: list[str] | None = None) -> list[str]:
+    """How the tables name each notebook: its ``label`` (its path under the folder given: ``ada/02_....ipynb``
+    for a folder per student) or file name, or, when two share one (students' downloads of the same
     exercise), its path from the folder they have in common."""
-    plain = [p.name for p in notebooks]
+    plain = labels if labels is not None else [p.name for p in notebooks]
     if len(set(plain)) == len(plain):
         return plain
     resolved = [p.resolve() for p in notebooks]
@@ -104,11 +110,12 @@ def names(notebooks: list[Path]) -> list[str]:
     return [str(p.relative_to(common)) for p in resolved]
 
 
-def overview(notebooks: list[Path], timeout: int = 300) -> list[dict]:
+def overview(notebooks: list[Path], timeout: int = 300, labels: list[str] | None = None) -> list[dict]:
     """One row per notebook: ``{"notebook", "exercise", "questions", "last", "problem", "raised"}`` (``problem``:
-    why no verdicts could be read, else ""; ``raised``: the first cell that raised, else "")."""
+    why no verdicts could be read, else ""; ``raised``: the first cell that raised, else ""); ``labels``: how to
+    name each notebook (``names``)."""
     rows = []
-    for path, name in zip(notebooks, names(notebooks)):
+    for path, name in zip(notebooks, names(notebooks, labels)):
         row: dict[str, Any] = {"notebook": name, "exercise": "", "questions": [], "last": {}, "problem": "",
                                "raised": ""}
         try:
@@ -159,17 +166,22 @@ def report(rows: list[dict]) -> str:
     return "\n\n".join(parts) if parts else "no notebook given"
 
 
-def _notebooks(paths: list[Path]) -> list[Path]:
-    found = []
+def _notebooks(paths: list[Path]) -> tuple[list[Path], list[str]]:
+    """The notebooks named or found in the folders named, and each one's label: its path under the folder given
+    (a folder per student keeps the student's name, even when there is one student), or its file name."""
+    found, labels = [], []
     for p in paths:
         if p.is_dir():          # subfolders too: one folder per student is a common way to collect
-            found += sorted(q for q in p.rglob("*.ipynb")
+            inside = sorted(q for q in p.rglob("*.ipynb")
                             if not any(part.startswith(".") for part in q.relative_to(p).parts))
+            found += inside
+            labels += [q.relative_to(p).as_posix() for q in inside]
         elif p.is_file():
             found.append(p)
+            labels.append(p.name)
         else:
             raise SystemExit(f"no such notebook or folder: {p}")
-    return found
+    return found, labels
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -178,7 +190,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--csv", type=Path, help="also write notebook, exercise, question, verdict lines here")
     parser.add_argument("--timeout", type=int, default=300, help="seconds a cell may run (300)")
     args = parser.parse_args(argv)
-    rows = overview(_notebooks(args.paths), timeout=args.timeout)
+    notebooks, labels = _notebooks(args.paths)
+    rows = overview(notebooks, timeout=args.timeout, labels=labels)
     print(report(rows))
     if args.csv:
         with args.csv.open("w", newline="", encoding="utf-8") as f:

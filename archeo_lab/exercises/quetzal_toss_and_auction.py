@@ -20,6 +20,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import factorial
 
+from archeo_lab import course
 from archeo_lab.games import quetzal
 from archeo_lab.games.quetzal import toss
 
@@ -104,7 +105,7 @@ def _gold() -> Fraction:
     return (_team() + 1) * Fraction(quetzal.TOSS_ODDS["standing"])
 
 
-exercise = Exercise("Quetzal: the toss and the displacement auction")
+exercise = Exercise(course.step("exercises/02_quetzal_toss_and_auction").title)   # the course map's title
 exercise.question(
     "q1", "q1, the largest group of adventurers seat 0 can place", _largest, Whole("a whole number of meeples"),
     ["Which of seat 0's meeples may act as an adventurer?",

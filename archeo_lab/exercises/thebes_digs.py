@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from archeo_lab import course
 from archeo_lab.games import thebes
 from archeo_lab.games.thebes import EXCAVATION_TABLE, RELIC_VALUES, dig_cards, dig_odds
 from archeo_lab.games.thebes.components import CELL_STATUS
@@ -113,7 +114,7 @@ def _break_even() -> Fraction:
     return max(_odds(w).expected_points / w for w in range(1, MAX_WEEKS + 1))
 
 
-exercise = Exercise("Thebes: a dig against its weeks")
+exercise = Exercise(course.step("exercises/04_thebes_digs").title)   # the course map's title
 exercise.question(
     "q1", "q1, seat 0's knowledge in Egypt", knowledge, Whole("a whole number (points of knowledge)"),
     ["Which cards on seat 0's tableau count for a dig in Egypt?",

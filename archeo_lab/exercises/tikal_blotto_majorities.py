@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from archeo_lab import course
 from archeo_lab.games import tikal
 from archeo_lab.theory import NormalForm, allocations, blotto_payoff
 
@@ -104,7 +105,7 @@ def _value_with_one_more() -> Fraction:
     return blotto((a_units, b_units + 1)).value()
 
 
-exercise = Exercise("Tikal: temple majorities as a Blotto game")
+exercise = Exercise(course.step("exercises/05_tikal_blotto_majorities").title)   # the course map's title
 exercise.question(
     "q1", "q1, the Blotto matrix", _matrix, Matrix(3, 2, decimals=2, name="seat 0's payoff matrix"),
     ["What does each temple give, and to whom, when both players have sent their explorers?",

@@ -35,7 +35,7 @@ import traitlets
 from archeo_lab.bots import Match
 from archeo_lab.engine import CannotUndo, IllegalAction
 from archeo_lab.engine.svg import image_html
-from archeo_lab.engine.wording import SeatNames, plural
+from archeo_lab.engine.wording import SeatNames, address, plural
 
 from .assets import board_sources
 
@@ -133,13 +133,13 @@ class Board(anywidget.AnyWidget):
         """
         refusal = self._refusal()
         if refusal is not None:
-            self._say(f"Refused: {refusal}", "error")
+            self._say(f"Refused: {address(refusal, self.names)}", "error")
             return False
         seat = self.match.current_player
         try:
             self.match.apply(action, autoplay=False)
         except IllegalAction as exc:
-            self._say(f"Refused: {exc}", "error")
+            self._say(f"Refused: {address(str(exc), self.names)}", "error")
             return False
         self._begin_play(learner_moved=True)
         self._frame(seat, bot=False)
@@ -243,7 +243,7 @@ class Board(anywidget.AnyWidget):
         try:
             bots.make(value, seed=0)
         except (ValueError, TypeError) as exc:
-            self._say(f"Refused: {exc}", "error")
+            self._say(f"Refused: {address(str(exc), self.names)}", "error")
             return False
         self.match.set_opponents({seat: value for seat in self.match.bots})
         self._begin_play(learner_moved=False)
@@ -256,7 +256,7 @@ class Board(anywidget.AnyWidget):
         try:
             undone = self.match.undo()
         except CannotUndo as exc:
-            self._say(f"Refused: {exc}", "error")
+            self._say(f"Refused: {address(str(exc), self.names)}", "error")
             return False
         self._highlight = []
         self._events = self._view_events()
