@@ -640,18 +640,6 @@ def test_primer_runs_like_run_all_its_questions_wait_for_answers_and_its_checks_
         assert primer.exercise.judge(key, primer.exercise.expected(key))[0] == RIGHT
 
 
-def test_primer_states_its_time_by_the_course_formula():
-    import math
-    import re
-
-    nb = json.loads(PRIMER.read_text())
-    words = sum(len(re.findall(r"\S+", "".join(c["source"]))) for c in nb["cells"] if c["cell_type"] == "markdown")
-    cells = sum(c["cell_type"] == "code" for c in nb["cells"])
-    minutes = 5 * math.ceil((words / 150 * 60 + 30 * cells) / 300)     # no game on the board in the primer
-    box = "".join(nb["cells"][0]["source"])
-    assert f"**Time:** about {minutes} minutes" in box and f"{cells} code cells" in box
-
-
 @pytest.mark.parametrize("path", [PRIMER, *EXERCISES], ids=["primer", *[p.stem for p in EXERCISES]])
 def test_notebooks_are_stored_without_outputs(path):
     for cell in json.loads(path.read_text())["cells"]:

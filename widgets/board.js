@@ -309,12 +309,11 @@ function drawShell(root, p, ui) {
   ui.areaScroll = area.scrollTop;
   // The area scrolls inside the board (its header and controls stay in view): say when it goes on below,
   // since overlay scrollbars (macOS, touch screens, headless) show nothing until one scrolls.
-  const more = h("button", {
-    class: "al-more", "data-ui": "", "data-testid": "more", title: "The board goes on below: scroll it",
-    onclick: () => area.scrollBy({ top: Math.max(40, area.clientHeight * 0.8), behavior: "smooth" }),
-  }, "\u25be more below");
+  // A strip that fades the last line out, clicks passing through it to the board (it covers nothing one can miss).
+  const more = h("div", { class: "al-more", "data-testid": "more", "aria-hidden": "true" },
+    h("span", {}, "\u25be more below: scroll"));
   area.append(more);
-  const cue = () => { more.hidden = area.scrollTop + area.clientHeight >= area.scrollHeight - more.offsetHeight - 4; };
+  const cue = () => { more.hidden = area.scrollTop + area.clientHeight >= area.scrollHeight - 4; };
   area.addEventListener("scroll", () => { ui.areaScroll = area.scrollTop; cue(); });
   if (typeof ResizeObserver !== "undefined") new ResizeObserver(cue).observe(area);
   cue();

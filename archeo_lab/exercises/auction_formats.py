@@ -97,7 +97,7 @@ def _dominant() -> bool:
 exercise = Exercise(course.step("exercises/06_auction_formats").title)   # the course map's title
 exercise.question(
     "q1", "q1, the English auction", _english, Wholes(["the winner's seat", "the price"], seats=(0,)),
-    ["Who can still raise when the bid reaches 5?",
+    ["Once the bid reaches the lower of the two values, who can still afford to raise?",
      "Play the bids out: seat 0 bids 1, seat 1 bids 2, ... each raises by one while the new bid stays within its "
      "value, otherwise passes (and is out).",
      "The winner pays its own last bid: one step above the last bid the other seat could afford."],
