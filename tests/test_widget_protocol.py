@@ -449,7 +449,11 @@ def test_a_refusal_on_the_board_names_the_seats_as_the_board_does():
     assert w.board.act("take I-16") is False
     message = w.board.view["message"]
     assert message.endswith("it is your bid") and "seat 0" not in message
-    hot = al.play("cibola", players=2, seed=5, opponents={}, names=["Ada", "Ben"])
-    mover = hot.match.current_player
-    hot.board.act("take I-01")
-    assert f"it is {['Ada', 'Ben'][mover]}'s bid" in hot.board.view["message"]
+    # A learner's seat with a name of its own (a tutorial's example): the board still says "Your move", and "your"
+    named = al.play("cibola", players=3, seed=0, opponents={1: "greedy", 2: "random"}, names=["Benoit", "Joan", "Alexis"])
+    assert named.board.act("take I-16") is False
+    assert named.board.view["message"].endswith("it is your bid"), named.board.view["message"]
+    # A refusal naming another seat keeps its name.
+    from archeo_lab.engine.wording import SeatNames, address
+
+    assert address("it is seat 1's bid", SeatNames(["Benoit", "Joan"], you={0})) == "it is Joan's bid"

@@ -319,6 +319,8 @@ function drawShell(root, p, ui) {
   cue();
   const list = lines;
   list.scrollTop = list.scrollHeight;
+  // Drawn before JupyterLab attaches the widget, the line has no height yet: show its newest moves once it has.
+  if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => { list.scrollTop = list.scrollHeight; }).observe(list);
   const fullLog = log.querySelector("ol");
   if (fullLog) fullLog.scrollTop = fullLog.scrollHeight;
 }

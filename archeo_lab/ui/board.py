@@ -133,13 +133,13 @@ class Board(anywidget.AnyWidget):
         """
         refusal = self._refusal()
         if refusal is not None:
-            self._say(f"Refused: {address(refusal, self.names)}", "error")
+            self._say(f"Refused: {self._addressed(refusal)}", "error")
             return False
         seat = self.match.current_player
         try:
             self.match.apply(action, autoplay=False)
         except IllegalAction as exc:
-            self._say(f"Refused: {address(str(exc), self.names)}", "error")
+            self._say(f"Refused: {self._addressed(str(exc))}", "error")
             return False
         self._begin_play(learner_moved=True)
         self._frame(seat, bot=False)
@@ -243,7 +243,7 @@ class Board(anywidget.AnyWidget):
         try:
             bots.make(value, seed=0)
         except (ValueError, TypeError) as exc:
-            self._say(f"Refused: {address(str(exc), self.names)}", "error")
+            self._say(f"Refused: {self._addressed(str(exc))}", "error")
             return False
         self.match.set_opponents({seat: value for seat in self.match.bots})
         self._begin_play(learner_moved=False)
@@ -256,7 +256,7 @@ class Board(anywidget.AnyWidget):
         try:
             undone = self.match.undo()
         except CannotUndo as exc:
-            self._say(f"Refused: {address(str(exc), self.names)}", "error")
+            self._say(f"Refused: {self._addressed(str(exc))}", "error")
             return False
         self._highlight = []
         self._events = self._view_events()
@@ -432,6 +432,13 @@ class Board(anywidget.AnyWidget):
     def names(self) -> SeatNames:
         """The seat names, with the seat called "You" addressed as you ("You take", "Bot 1 takes")."""
         return SeatNames.addressing(self.match.names)
+
+    def _addressed(self, refusal: str) -> str:
+        """A refusal of the rules ("it is seat 0's bid") in the board's words: the seat this board plays is "you",
+        whatever its name (the header says "Your move"), the others their names."""
+        names = self.names
+        you = set(names.you) | ({self.seat} if self.seat is not None else set())
+        return address(refusal, SeatNames(names, you=you))
 
     def _board_view(self) -> dict:
         return self.match.game.view(self.match.state, self.seat, names=self.names)
