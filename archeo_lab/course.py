@@ -141,9 +141,14 @@ def estimate_minutes(words: int, code_cells: int, decisions: float, questions: i
     """
     if min(words, code_cells, decisions, questions) < 0:
         raise ValueError("estimate_minutes: words, code_cells, decisions and questions cannot be negative")
-    minutes = (words / WORDS_PER_MINUTE + code_cells * SECONDS_PER_CELL / 60
-               + decisions * SECONDS_PER_DECISION / 60 + questions * MINUTES_PER_QUESTION)
+    minutes = _minutes(words, code_cells, decisions, questions)
     return max(5, 5 * math.ceil(minutes / 5 - 1e-9))
+
+
+def _minutes(words: int, code_cells: int, decisions: float, questions: int) -> float:
+    """The formula's minutes before rounding (``estimate_minutes``, ``Section.minutes``)."""
+    return (words / WORDS_PER_MINUTE + code_cells * SECONDS_PER_CELL / 60
+            + decisions * SECONDS_PER_DECISION / 60 + questions * MINUTES_PER_QUESTION)
 
 
 # -- reading a notebook (plain JSON) --------------------------------------------------
@@ -314,10 +319,15 @@ class Estimate:
         return "reading, " + ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else f"reading and {cells}"
 
 
+def _board_decisions(board: dict | None, games: int) -> float:
+    """The median learner decisions of one game on ``board`` (``final_board``), 0 without a board."""
+    return statistics.median(learner_decisions(**board, games=games)) if board else 0
+
+
 def estimate(path: str | Path, *, games: int = GAMES_FOR_DECISIONS) -> Estimate:
     """The time estimate of one notebook, computed from its cells and its last board."""
     words, cells, board, asked = reading_words(path), code_cells(path), final_board(path), questions(path)
-    decisions = statistics.median(learner_decisions(**board, games=games)) if board else 0
+    decisions = _board_decisions(board, games)
     return Estimate(estimate_minutes(words, cells, decisions, asked), words, cells, decisions, board, asked)
 
 
@@ -410,8 +420,7 @@ class Section:
     @property
     def minutes(self) -> float:
         """Reading, cells, questions and the section's game, in minutes (to the tenth, not rounded up)."""
-        return round(self.words / WORDS_PER_MINUTE + self.code_cells * SECONDS_PER_CELL / 60
-                     + self.decisions * SECONDS_PER_DECISION / 60 + self.questions * MINUTES_PER_QUESTION, 1)
+        return round(_minutes(self.words, self.code_cells, self.decisions, self.questions), 1)
 
 
 def sections(path: str | Path, *, games: int = GAMES_FOR_DECISIONS) -> list[Section]:
@@ -419,24 +428,23 @@ def sections(path: str | Path, *, games: int = GAMES_FOR_DECISIONS) -> list[Sect
     comes before the first ``##`` heading (the title and opening box) is the section ``"(opening)"``.  For a
     teacher fitting part of a tutorial into one class: the sections' times add up to the notebook's estimate
     before its rounding up."""
-    parts: list[list] = [["(opening)", 0, 0, 0, False]]
-    board_cell = None
+    parts: list[list] = [["(opening)", 0, 0, 0]]          # title, words, code cells, questions
+    board_section = None
     for cell in _learners_cells(path):
         text = _source(cell)
         if cell["cell_type"] == "markdown":
             heading = re.search(r"^##\s+(.+)$", text, re.M)
             if heading and not text.lstrip().startswith("# "):
-                parts.append([heading.group(1).strip(), 0, 0, 0, False])
+                parts.append([heading.group(1).strip(), 0, 0, 0])
             parts[-1][1] += _count_words(text)
         elif cell["cell_type"] == "code":
             parts[-1][2] += 1
             parts[-1][3] += ".check(" in text
             if "al.play(" in text:
-                board_cell = len(parts) - 1
-    board = final_board(path)
-    decisions = statistics.median(learner_decisions(**board, games=games)) if board else 0.0
-    return [Section(title, words, cells, asked, decisions if i == board_cell else 0.0)
-            for i, (title, words, cells, asked, _) in enumerate(parts)]
+                board_section = len(parts) - 1
+    decisions = _board_decisions(final_board(path), games)
+    return [Section(title, words, cells, asked, decisions if i == board_section else 0.0)
+            for i, (title, words, cells, asked) in enumerate(parts)]
 
 
 def main(argv: list[str] | None = None) -> None:

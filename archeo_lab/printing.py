@@ -18,7 +18,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["fraction_text", "install"]
+__all__ = ["fraction_text", "install", "ipython_shell"]
 
 #: Decimal places shown after a fraction.
 PLACES = 4
@@ -35,14 +35,19 @@ def fraction_text(x: Fraction) -> str:
     return f"{x.numerator}/{x.denominator} (≈ {float(rounded):.{PLACES}f})"
 
 
+def ipython_shell() -> Any:
+    """The IPython shell running this code (a Jupyter kernel), or None in a script or the tests."""
+    ipython = sys.modules.get("IPython")        # a kernel has imported it already; a script need not
+    return ipython.get_ipython() if ipython is not None else None
+
+
 def install(shell: Any = None) -> bool:
     """Show Fractions with ``fraction_text`` in this IPython session's outputs (True if installed).
 
     Outside IPython (a script, the tests) it does nothing and returns False.
     """
     if shell is None:
-        ipython = sys.modules.get("IPython")        # a kernel has imported it already; a script need not
-        shell = ipython.get_ipython() if ipython is not None else None
+        shell = ipython_shell()
     if shell is None:
         return False
     shell.display_formatter.formatters["text/plain"].for_type(

@@ -54,7 +54,6 @@ import contextlib
 import io
 import math
 import re
-import sys
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -64,6 +63,7 @@ from typing import Any
 from collections.abc import Callable, Iterable, Sequence
 
 from archeo_lab.engine.wording import plural
+from archeo_lab.printing import ipython_shell
 
 __all__ = [
     "Exercise", "Feedback", "Revealed", "NOT_DONE", "RIGHT", "CLOSE", "WRONG",
@@ -159,9 +159,7 @@ class _Reveal(contextlib.AbstractContextManager):
             print(text)
             return None
         shown = self._exercise.revealed(text, *self._keys, what=self._what)
-        ipython = sys.modules.get("IPython")
-        shell = ipython.get_ipython() if ipython is not None else None
-        if shell is None:                 # a script or a test: the text as printed
+        if ipython_shell() is None:       # a script or a test: the text as printed
             print(shown)
         else:
             from IPython.display import display
@@ -782,13 +780,17 @@ class Exercise:
         title = self._question(key).title
         return key.upper() if re.fullmatch(r"q\d+", key) else title.split(":")[0]
 
+    def _given_away(self, keys: tuple[str, ...]) -> str:
+        """The questions ``keys`` in words ("Q2 and Q3"); an unknown key or none at all is refused."""
+        if not keys:
+            raise ValueError("name the questions the block gives away, e.g. reveal('q3')")
+        labels = [self.label(k) for k in keys]
+        return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+
     def revealed(self, text: str, *keys: str, what: str = "What the solver finds") -> Revealed:
         """``text`` folded under a line naming the questions ``keys`` it gives away, or open once every
         one of them has been checked right (``reveal`` is the ``with`` block that prints it)."""
-        if not keys:
-            raise ValueError("name the questions the text gives away, e.g. reveal('q3')")
-        labels = [self.label(k) for k in keys]
-        named = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+        named = self._given_away(keys)
         if all(self.last.get(k) == RIGHT for k in keys):
             return Revealed(f"{what} (your answer{'s' if len(keys) > 1 else ''} to {named}: right)", text, True)
         return Revealed(f"{what}: it gives away the answer{'s' if len(keys) > 1 else ''} to {named}. Click to "
@@ -797,10 +799,7 @@ class Exercise:
     def reveal(self, *keys: str, what: str = "What the solver finds") -> contextlib.AbstractContextManager:
         """A ``with`` block whose printed output is shown folded while a question it gives away is not yet
         right (*Run All* runs it before the student has tried), open once all are (``revealed``)."""
-        if not keys:
-            raise ValueError("name the questions the block gives away, e.g. reveal('q3')")
-        for k in keys:
-            self._question(k)
+        self._given_away(keys)          # refused now, before the block runs
         return _Reveal(self, keys, what)
 
     def reset(self, key: str | None = None) -> None:
