@@ -178,3 +178,15 @@ def test_static_drawing_shows_tiles_and_hides_the_other_hand():
     text = str(state)       # in words, also the picture's alt text: no codes to decode
     assert "Expedition Luxor" in text
     assert "E6 oasis pyramid (2 adventurers, 1 of Seat 1's then 1 of Seat 0's (bottom to top): Seat 0 on top)" in text
+
+
+def test_the_static_drawing_says_how_to_read_a_stack():
+    """A stack is a large disc with a number and small dots: the picture says what they mean once
+    adventurers are on the board, and each stack names its top adventurer on hover."""
+    from archeo_lab.games.luxor.draw import STACK_LEGEND
+    state = position(players=2, layout=LAYOUT, tiles={"E6": "oasis pyramid"}, placed_by=1, stacks={"E6": [1, 0]})
+    assert STACK_LEGEND in draw(state)
+    assert "<title>E6: 2 adventurers, seat 0's on top</title>" in draw(state)
+    assert "<title>E6: 2 adventurers, Ada's on top</title>" in draw(state, names=["Ada", "Bo"])
+    empty = position(players=2, layout=LAYOUT, tiles={"E6": "oasis pyramid"}, placed_by=1)
+    assert not any(empty.stack) and STACK_LEGEND not in draw(empty)

@@ -17,6 +17,8 @@ True
 
 from __future__ import annotations
 
+from html import escape
+
 from archeo_lab.engine.svg import SVG
 from archeo_lab.engine.svg import text as _text
 from archeo_lab.engine.wording import plural
@@ -44,9 +46,14 @@ BUILDING_SVG = {
 }
 
 
-def _stack(x: float, y: float, stack, cell: float) -> str:
-    """Discs for a stack of adventurers, bottom to top; the top one large and outlined."""
-    parts = []
+#: Under a picture with adventurers on it: how to read a stack (``_stack``).
+STACK_LEGEND = ("stacks: the large disc is the top adventurer (the one that scores), its number how many stand "
+                "there; small dots: those under it")
+
+
+def _stack(x: float, y: float, stack, cell: float, tip: str) -> str:
+    """Discs for a stack of adventurers, bottom to top; the top one large and outlined; ``tip`` on hover."""
+    parts = [f"<g><title>{escape(tip, quote=False)}</title>"]
     for i, s in enumerate(stack[:-1]):
         parts.append(f'<circle cx="{x + 6 + i * 7}" cy="{y + cell - 7}" r="3.2" fill="{SEAT_COLOURS[s][1]}" '
                      f'stroke="#fff" stroke-width="0.8"/>')
@@ -55,6 +62,7 @@ def _stack(x: float, y: float, stack, cell: float) -> str:
                  f'stroke="#000" stroke-width="1.2"/>')
     parts.append(_text(x + cell - 10, y + cell - 7.5, str(len(stack)), 9, "bold", "middle",
                        "#000" if top == 3 else "#fff"))
+    parts.append("</g>")
     return "".join(parts)
 
 
@@ -109,8 +117,11 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, cell
                 else:
                     parts.append(f'<path d="M{x + 8} {y + 30} q4 -8 8 0 t8 0 t8 0" fill="none" stroke="{colour}" '
                                  f'stroke-width="3"/>')
-            if state.stack[c]:
-                parts.append(_stack(x, y, state.stack[c], cell))
+            stack = state.stack[c]
+            if stack:
+                on_top = names[stack[-1]] if names else f"seat {stack[-1]}"
+                tip = f"{geo.names[c]}: {plural(len(stack), 'adventurer')}, {on_top}'s on top"
+                parts.append(_stack(x, y, stack, cell, tip))
     y = top + rows * cell + 22
     scores = state.scores()
     for s in state.seats:
@@ -131,6 +142,9 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, cell
         parts.append(_text(28, y, line, 11, "bold" if s == state.current_player else "normal"))
         parts.append(_text(width - 10, y, plural(scores[s], "point"), 12, "bold", "end"))
         y += 18
+    if any(state.stack):
+        parts.append(_text(10, y, STACK_LEGEND, 10, fill="#7a6a55"))
+        y += 16
     height = y + 4
     body = "".join(parts)
     return SVG(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
