@@ -16,6 +16,7 @@ from .bots import Match  # the engine's Match, also reading bot names ("greedy",
 from .browser import IN_BROWSER as _IN_BROWSER
 from .browser import install_notebook_hint as _install_notebook_hint
 from .charts import show_chart
+from .printing import Table
 from .printing import install as _install_printing
 from .engine import (
     CannotUndo, CorruptSave, Game, IllegalAction, SetupError, State, UnreadableAction,
@@ -30,7 +31,7 @@ if _IN_BROWSER:   # JupyterLite: a chart that cannot be downloaded says so, and 
 
 __all__ = [
     "get_game", "list_games", "register", "IllegalAction", "UnreadableAction", "CannotUndo",
-    "CorruptSave", "SetupError", "Game", "State", "Match", "play", "tournament", "show_chart", "__version__",
+    "CorruptSave", "SetupError", "Game", "State", "Match", "play", "tournament", "show_chart", "Table", "__version__",
 ]
 
 
