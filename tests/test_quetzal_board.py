@@ -176,3 +176,29 @@ def test_static_drawing_shows_the_board():
     svg = draw(state)
     assert svg.startswith("<svg") and "Quarry" in svg and "Harbour office" in svg and "Seat 2" in svg
     assert svg._repr_svg_() == str(svg) and state._repr_svg_().startswith("<svg")
+
+
+def test_the_static_drawing_says_everything_in_words_and_cuts_nothing():
+    """Cards by type and bonus (no 'VA-01' codes), upgrades by name (no 'double-reroll' keys), and every location's
+    effect whole, over a few lines, as a learner reads it in an exported notebook."""
+    from archeo_lab.games.quetzal.components import LOCATIONS, OBJECT_CARDS, UPGRADE_KINDS
+
+    game = al.get_game("quetzal")
+    state = game.new_state(players=3, seed=2026)
+    rng = random.Random(3)
+    for _ in range(60):
+        state.apply(rng.choice(state.legal_actions()))
+    assert any(state.hands) and any(state.upgrades) and state.village
+    svg = draw(state)
+    words = " ".join(re.findall(r">([^<]*)</text>", svg))
+    codes = {card.id for card in OBJECT_CARDS}
+    assert not codes & set(re.findall(r"[A-Z]{2}-\d\d", words))
+    assert not {k.key for k in UPGRADE_KINDS if "-" in k.key} & set(re.findall(r"[a-z]+-[a-z]+", words))
+    assert any(k.name in words for k in UPGRADE_KINDS)
+    from html import unescape
+
+    from archeo_lab.games.quetzal.components import ANNEX_BONUS
+
+    fresh = unescape(" ".join(re.findall(r">([^<]*)</text>", draw(game.new_state(players=3, seed=1)))))
+    shown = [loc for loc in LOCATIONS if loc.key not in ANNEX_BONUS]      # an annex shows its cards instead
+    assert len(shown) == 14 and all(loc.effect in fresh for loc in shown)

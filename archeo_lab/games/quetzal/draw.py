@@ -12,12 +12,14 @@ True
 
 from __future__ import annotations
 
+from textwrap import wrap
+
 from archeo_lab.engine import svg
 from archeo_lab.engine.svg import SVG
 from archeo_lab.engine.svg import rect as _rect
 
 from .actions import RESERVE_FACES
-from .components import ANNEX_BONUS, CARD_BY_ID, LOCATIONS, ROUNDS, TILE_KIND
+from .components import ANNEX_BONUS, UPGRADE_BY_KEY, LOCATIONS, ROUNDS, TILE_KIND, cards_in_words
 from .tables import DUMMY
 from .view import DUMMY_COLOUR, SEAT_COLOURS
 
@@ -25,6 +27,17 @@ __all__ = ["SVG", "draw", "SEAT_COLOURS"]
 
 _INK, _LINE, _PAPER, _CARD = "#2b2118", "#c9b58f", "#fbf6ea", "#ffffff"
 _KIND_FILL = {"free": "#eef7e8", "unique": "#fff4dc", "bidding": "#e8f0fb"}
+
+
+#: Characters a line holds: in a location's box (9 px), across the picture (10 px), and right of a seat's meeples.
+_BOX_CHARS, _LINE_CHARS, _SEAT_CHARS = 40, 150, 125
+#: Where a seat's objects start: right of its meeples (at most 7 in reserve, 13 px each).
+_OBJECTS_X = 28 + 7 * 13 + 12
+
+
+def _upgrades(tiles) -> str:
+    """Upgrade tiles by name, as the Village shows them (``"Double reroll, Vase trade"``)."""
+    return ", ".join(UPGRADE_BY_KEY[TILE_KIND[t]].name for t in tiles)
 
 
 def _text(x, y, s, size=11, weight="normal", anchor="start", fill=_INK) -> str:
@@ -89,18 +102,25 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, widt
             gx += 6
         if loc.key in ANNEX_BONUS:
             cards = state.annexes[list(ANNEX_BONUS).index(loc.key)]
-            parts.append(_text(x + 6, y + row_h - 6, " ".join(cards) + f"  +1 {ANNEX_BONUS[loc.key]}", 9))
+            bonus = "VP" if ANNEX_BONUS[loc.key] == "vp" else ANNEX_BONUS[loc.key]
+            lines = wrap(f"{cards_in_words(cards)}; +1 {bonus}", _BOX_CHARS)[:2]
+            for k, line in enumerate(lines):
+                parts.append(_text(x + 6, y + row_h - 6 - 10 * (len(lines) - 1 - k), line, 9))
         elif not state.spots[i]:
-            parts.append(_text(x + 6, y + row_h - 8, loc.effect[:44], 9, fill="#7a6a55"))
+            lines = wrap(loc.effect, _BOX_CHARS)
+            for k, line in enumerate(lines):
+                parts.append(_text(x + 6, y + row_h - 8 - 10 * (len(lines) - 1 - k), line, 9, fill="#7a6a55"))
     y = y0 + 5 * (row_h + 6) + 6
-    temple = ", ".join(f"{c} {CARD_BY_ID[c].type}{'+' + CARD_BY_ID[c].bonus if CARD_BY_ID[c].bonus else ''}"
-                       for c in sorted(state.temple))
-    parts.append(_text(12, y, f"Temple display: {temple or '(empty)'}", 10))
-    y += 16
-    village = ", ".join(TILE_KIND[t] for t in state.village) or "(empty)"
-    parts.append(_text(12, y, f"Village upgrades: {village}; object pile {len(state.deck)} cards, "
-                                 f"discard {len(state.discard)}", 10))
-    y += 22
+    temple = cards_in_words(sorted(state.temple)) if state.temple else "(empty)"
+    for line in wrap(f"Temple display: {temple}", _LINE_CHARS):
+        parts.append(_text(12, y, line, 10))
+        y += 14
+    village = _upgrades(state.village) or "(empty)"
+    for line in wrap(f"Village upgrades: {village}; object pile {len(state.deck)} cards, discard {len(state.discard)}",
+                     _LINE_CHARS):
+        parts.append(_text(12, y, line, 10))
+        y += 14
+    y += 8
     scores = state.scores()
     for s in state.seats:
         name = names[s] if names else f"Seat {s}"
@@ -108,16 +128,19 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, widt
         parts.append(f'<circle cx="18" cy="{y - 4}" r="5" fill="{colour}"/>')
         token = ", first player" if s == state.first else ""
         line = (f"{name}: {state.gold[s]} gold, {state.vp[s]} VP, discovery {state.discovery[s]}{token}; "
-                f"objects {' '.join(sorted(state.hands[s])) or '-'}; upgrades "
-                f"{', '.join(TILE_KIND[t] for t in state.upgrades[s]) or '-'}")
-        parts.append(_text(28, y, line[:118], 11, "bold" if s == state.current_player else "normal"))
+                f"upgrades: {_upgrades(state.upgrades[s]) or 'none'}")
+        parts.append(_text(28, y, line, 11, "bold" if s == state.current_player else "normal"))
         parts.append(_text(width - 12, y, f"{scores[s]} VP", 11, "bold", "end"))
         mx = 28
         for face, n in zip(RESERVE_FACES, state.reserve[s]):
             for _ in range(n):
                 parts.append(meeple_svg(mx, y + 4, colour, face, 13))
                 mx += 13
-        y += 36
+        objects = wrap(f"objects: {cards_in_words(sorted(state.hands[s])) if state.hands[s] else 'none'}",
+                       _SEAT_CHARS)
+        for k, text in enumerate(objects):
+            parts.append(_text(_OBJECTS_X, y + 15 + 13 * k, text, 10))
+        y += 36 + 13 * (len(objects) - 1)
     height = y
     return SVG(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
                f'viewBox="0 0 {width} {height}" font-family="sans-serif">'
