@@ -173,6 +173,8 @@ def _count_words(text: str) -> int:
 #: The heading of a tutorial's closing section for teachers ("## For teachers: sources and decisions"): what follows
 #: it is the teacher's reading, not the learner's, and the time estimate leaves it out.
 TEACHERS_SECTION = re.compile(r"^#{1,3}\s+For teachers\b", re.M)
+#: How the opening box says that its counts leave the teachers' section out (``Estimate.how``).
+BEFORE_TEACHERS = "before the teachers' section"
 
 
 def _learners_cells(path: str | Path) -> list[dict]:
@@ -310,13 +312,16 @@ class Estimate:
 
     @property
     def how(self) -> str:
-        """The short phrase the opening box gives: ``reading, 20 code cells and one game of about 24 decisions``
-        (``reading, 33 code cells and 8 questions`` for a notebook with checked questions and no board)."""
+        """The short phrase the opening box gives: ``reading, 20 code cells and one game of about 24 decisions,
+        before the teachers' section`` (``reading, 33 code cells and 8 questions, ...`` for a notebook with
+        checked questions and no board).  The time leaves the teachers' section out, and the phrase says so: a
+        reader counting every code cell of the notebook finds more."""
         cells = plural(self.code_cells, "code cell")
         parts = [cells] + ([plural(self.questions, "question")] if self.questions else [])
         if self.board:
             parts.append(f"one game of about {round(self.decisions)} decisions")
-        return "reading, " + ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else f"reading and {cells}"
+        what = "reading, " + ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else f"reading and {cells}"
+        return f"{what}, {BEFORE_TEACHERS}"
 
 
 def _board_decisions(board: dict | None, games: int) -> float:

@@ -591,3 +591,15 @@ def test_action_texts_read_back_and_bad_texts_say_why():
         GAME.parse_action("place 1 adventurer on quarry (1 purple)")
     d = quetzal.Deliver("mummy", 2, 0, 1, 0)
     assert str(d) == "deliver 2 mummies (bonus: 1 vp)" and GAME.parse_action(str(d)) is d
+
+
+def test_a_jump_bid_wins_at_the_rivals_ceiling_and_a_jump_past_ones_own_ceiling_is_refused():
+    from archeo_lab.games.quetzal.auction import bidding_war
+
+    step = bidding_war(values=[5, 8], budgets=[6, 9])
+    jump = bidding_war(values=[5, 8], budgets=[6, 9], first=1, opening=5)
+    assert (step["winner"], step["price"]) == (1, 6) and (jump["winner"], jump["price"]) == (1, 5)
+    assert jump["payoffs"] == [0.0, 3.0]
+    assert bidding_war(values=[5, 5], budgets=[9, 9])["winner"] == 0     # equal ceilings: the first to reach it
+    with pytest.raises(ValueError, match="cannot open with 9 meeples: its ceiling is 8"):
+        bidding_war(values=[5, 8], budgets=[6, 9], first=1, opening=9)

@@ -39,7 +39,9 @@ EXPRESSIONS = {
     "war": "[war['winner'], war['price'], war['ceilings'], war['payoffs'], all_pay]",
     "prices": "prices",
     "near": "near",
-    "jump": "jump",
+    "jump": "[jump['winner'], jump['price'], jump['bids']]",
+    "higher": "higher",
+    "equal": "[equal['winner'], equal['price']]",
     # 5-7. camp, Temple, market
     "camp": "[camp.gold[0], camp.reserve[0], camp.current_player]",
     "hands": "act.hands",
@@ -103,7 +105,10 @@ def test_displacement_auction_claims(seen):
     assert all_pay == [-5.0, 2.0]
     assert seen["near"] == 8 and all(r <= p <= r + 1 for r, p in enumerate(seen["prices"]))
     # the jump: the rival would need more than its ceiling to beat it, and it is cheaper than raising by one
-    assert seen["jump"] >= ceilings[0] and seen["jump"] < price
+    jump_winner, jump_price, jump_bids = seen["jump"]
+    assert jump_winner == 1 and jump_bids == [[1, ceilings[0]]] and ceilings[0] <= jump_price < price
+    # the higher ceiling wins every war of the chart; on equal ceilings the first to bid keeps the location
+    assert seen["higher"] == 8 and seen["equal"] == [0, 5]
 
 
 def test_camp_temple_market(seen):

@@ -114,7 +114,8 @@ def test_action_and_presentation_cards(seen):
 def test_final_count(seen):
     rows = seen["final_rows"]
     assert [r["time"] for r in rows] == [4, 1, 0]           # 1 point per full 3 weeks behind the leader
-    assert rows[0]["total"] == 7 + 4 + 3 + 4
+    # relics 1 + 2 + 3 (the three Mesopotamia ones exhibition 2 needs) + 6 + 1, the exhibition's 4, two congresses 3, time 4
+    assert rows[0]["relics"] == 1 + 2 + 3 + 6 + 1 and rows[0]["total"] == 13 + 4 + 3 + 4
 
 
 def test_hidden_information(seen):

@@ -81,7 +81,10 @@ tested in ``tests/test_luxor_rules.py``):
 * **Automatic steps.** A choice with a single option is made for the player:
   the adventurers on a camp when the reserve cannot pay for an extra, and the
   end of a turn when nothing else may be done.
-* **Tokens.** The adventurer taken from a mountain is the player's topmost
+* **Tokens.** A token is the turn's last act: « Après avoir placé 1, 2 ou 3
+  tuiles Terrain lors de son tour, le joueur actif peut utiliser un de ses 3
+  jetons Action » puts it after the tiles, and one token a turn, so using it
+  ends the turn.  The adventurer taken from a mountain is the player's topmost
   one there.  Snakes may cover any tile without adventurers or token (a lake
   too, or the mountain just emptied).  "Majority" for the sandstorm means
   more adventurers than each other player; the sandstorm's target must end

@@ -36,8 +36,11 @@ def ceiling(value: float, budget: int, meeple_cost: float = 1.0) -> int:
 
 
 def bidding_war(values: Sequence[float], budgets: Sequence[int], meeple_cost: float = 1.0,
-                first: int = 0) -> dict:
+                first: int = 0, opening: int = 1) -> dict:
     """Players take turns raising one meeple over the holder while their ceiling allows.
+
+    Player ``first`` bids first, with ``opening`` meeples (more than 1: a jump straight to that group,
+    which must be within its ceiling); every later bid raises by one.
 
     Returns the ``bids`` made (``(player, group size)``, the outbid groups going back), the
     ``winner`` (``None`` if nobody bids), the ``price`` it leaves on the location and each
@@ -49,12 +52,17 @@ def bidding_war(values: Sequence[float], budgets: Sequence[int], meeple_cost: fl
 
     >>> bidding_war(values=[4, 4], budgets=[5, 5])["winner"]      # raises 1 (0), 2 (1), 3 (0), 4 (1)
     1
+    >>> jump = bidding_war(values=[5, 8], budgets=[6, 9], first=1, opening=5)
+    >>> jump["bids"], jump["winner"], jump["price"]                # the rival would have to leave 6: it passes
+    ([(1, 5)], 1, 5)
     """
     n = len(values)
     if len(budgets) != n or n < 1:
         raise ValueError("give one value and one budget per player")
     caps = [ceiling(v, b, meeple_cost) for v, b in zip(values, budgets)]
-    holder, size, bids = None, 0, []
+    if not 1 <= opening <= max(caps[first], 1):
+        raise ValueError(f"player {first} cannot open with {opening} meeples: its ceiling is {caps[first]}")
+    holder, size, bids = None, opening - 1, []
     turn, quiet = first, 0
     while quiet < n:
         if turn != holder and caps[turn] > size:
