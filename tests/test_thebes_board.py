@@ -189,6 +189,8 @@ def test_static_drawing_shows_only_what_a_seat_may_see():
     public = draw(state)
     assert "scientist" not in public and "you know" not in public
     assert state._repr_svg_().startswith("<svg")
+    # permits in words, by region (not the engine's list [2, 2, 2, 2, 0])
+    assert "permits: Mesopotamia 2, Egypt 2, Greece 2, Crete 2" in public and "[2, 2" not in public
 
 
 def test_the_pictures_time_track_keeps_the_stack_order_and_no_names_overlap():

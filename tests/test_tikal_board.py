@@ -168,3 +168,4 @@ def test_the_static_drawing_shows_the_position():
     svg = al.get_game("tikal").draw(state)
     assert svg.startswith("<svg") and svg._repr_svg_() == svg
     assert "C4" in svg and "Seat 1: 0 points" in svg
+    assert "seat 0 to spend action points, 10 AP left" in svg        # in words: not "seat 0 to actions"

@@ -20,8 +20,8 @@ from archeo_lab.engine.svg import rect as _rect
 from archeo_lab.engine.svg import text as _text
 from archeo_lab.engine.wording import plural
 
-from .components import REGION_NAMES, REGIONS
-from .view import card_name
+from .components import GENERAL, REGION_NAMES, REGIONS
+from .view import card_name, per_region
 
 __all__ = ["SVG", "draw", "REGION_COLOURS", "SEAT_COLOURS"]
 
@@ -107,13 +107,14 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, widt
                         for r, region in enumerate(REGIONS) if state.expertise[s][r])
         relics = "; ".join(f"{REGION_NAMES[region][0]} {'+'.join(map(str, state.relics[s][r]))}"
                            for r, region in enumerate(REGIONS) if state.relics[s][r])
-        hand = (", ".join(state.hand[s]) or "empty") if s == seat else f"{len(state.hand[s])} hidden"
+        hand = (", ".join(map(card_name, state.hand[s])) or "empty") if s == seat else f"{len(state.hand[s])} hidden"
         parts.append(f'<circle cx="18" cy="{y - 4}" r="5" fill="{SEAT_COLOURS[s % 4]}"/>')
         parts.append(_text(28, y, f"{name(s)}: week {state.week[s]}; expertise {exp or '-'}; general "
                                   f"{state.general[s]}; congresses {state.congress[s]}",
                            12, "bold" if s == state.current_player else "normal"))
         parts.append(_text(width - 12, y, plural(scores[s], "point"), 12, "bold", "end"))
-        parts.append(_text(28, y + 15, f"relics: {relics or '-'}; hand: {hand}; permits {state.permits[s]}", 10))
+        parts.append(_text(28, y + 15, f"relics: {relics or '-'}; hand: {hand}; permits: "
+                                       f"{per_region(state.permits[s][:GENERAL], state.permits[s][GENERAL])}", 10))
         y += 36
     height = y
     body = "".join(parts)

@@ -80,13 +80,20 @@ def _hexes(state) -> list[str]:
     return parts
 
 
+#: What the seat to move does, by phase, and the rounds that are not ordinary turns, for the picture's title.
+_DOING = {"place": "place a hex", "choose": "choose a hex", "bid": "bid", "actions": "spend action points"}
+_ROUND = {"scoring": "scoring round", "final": "final scoring round"}
+
+
 def draw(state, *, seat: int | None = None, names: list[str] | None = None) -> SVG:
     """The hex map and the seats, as an SVG picture (see the module docstring)."""
     width = WIDTH + 230
     parts = [f'<rect width="100%" height="100%" fill="{_PAPER}"/>']
-    turn = "game over" if state.is_terminal else f"seat {state.current_player} to {state.phase}"
+    turn = "game over" if state.is_terminal else f"seat {state.current_player} to {_DOING[state.phase]}"
     if state.phase == "actions":
-        turn += f", {state.ap} AP"
+        turn += f", {state.ap} AP left"
+    if not state.is_terminal and state.turn_kind in _ROUND:
+        turn += f" ({_ROUND[state.turn_kind]})"
     title = f"Tikal ({state.variant}): {turn}" + (f" (seen by seat {seat})" if seat is not None else "")
     parts.append(_text(10, 16, title, 13, "bold", "start"))
     body = _hexes(state)
