@@ -25,7 +25,7 @@ from archeo_lab.theory import variance
 
 from . import Exercise, LabelSet, Number, Whole
 
-__all__ = ["position", "check", "exercise", "knowledge", "pile", "net_value", "WEEK_PRICE", "REGION"]
+__all__ = ["position", "check", "reveal", "exercise", "knowledge", "pile", "net_value", "WEEK_PRICE", "REGION"]
 
 REGION = "egypt"
 WEEK_PRICE = Fraction(1)         # points a week is worth elsewhere (the model's assumption)
@@ -210,3 +210,4 @@ TEACHER = {
 
 #: ``check(key, answer)``: feedback on one answer (see ``archeo_lab.exercises``).
 check = exercise.check
+reveal = exercise.reveal
