@@ -289,7 +289,7 @@ def test_matrices_sets_choices_and_whole_numbers():
     m = _exercise(Matrix(2, 2, decimals=2), [[Fraction(1, 4), 1], [2, 3]])
     assert m.judge("q", [[0.25, 1], [2, 3]])[0] == RIGHT
     assert m.judge("q", [[0.3, 1], [2, 3]])[0] == CLOSE
-    assert m.judge("q", [[1, 1], [2, 4]]) == (WRONG, "2 cell(s) of the matrix differ; the first is row 0, column 0")
+    assert m.judge("q", [[1, 1], [2, 4]]) == (WRONG, "2 cell(s) of the matrix differ; the first is row 1, column 1")
     pair = _exercise(Matrices(["A", "B"], 1, 1), ([[1]], [[2]]))
     assert pair.judge("q", ([[1]], [[2]]))[0] == RIGHT and "B:" not in pair.judge("q", ([[1]], [[3]]))[1]
     assert "not a dict" in pair.judge("q", {"A": [[1]], "B": [[2]]})[1]

@@ -385,12 +385,23 @@ class Mapping(Answer):
 
 @dataclass
 class Matrix(Answer):
-    """A matrix of numbers (list of rows); feedback says how many cells are off and where the first one is."""
+    """A matrix of numbers (list of rows); feedback says how many cells are off and where the first one is.
+
+    Rows and columns are named by ``row_names`` and ``col_names`` when given (the allocations of a Blotto matrix:
+    "row 2-0, column 0-1"), else counted from 1, as a reader counts them ("row 3, column 1").
+    """
 
     rows: int
     cols: int
     decimals: int = 3
     name: str = "the matrix"
+    row_names: Sequence[str] | None = None
+    col_names: Sequence[str] | None = None
+
+    def _cell(self, i: int, j: int) -> str:
+        row = self.row_names[i] if self.row_names else str(i + 1)
+        col = self.col_names[j] if self.col_names else str(j + 1)
+        return f"row {row}, column {col}"
 
     def describe(self) -> str:
         return (f"{self.name}: {self.rows} rows of {self.cols} numbers, each an exact fraction or a decimal to at "
@@ -404,7 +415,7 @@ class Matrix(Answer):
         if len(rows) != self.rows or any(len(r) != self.cols for r in rows):
             raise Unreadable(f"{self.name} must have {self.rows} rows of {self.cols} numbers")
         one = Number(self.decimals)
-        results = {(i, j): one.judge_one(rows[i][j], expected[i][j], f"row {i}, column {j}")
+        results = {(i, j): one.judge_one(rows[i][j], expected[i][j], self._cell(i, j))
                    for i in range(self.rows) for j in range(self.cols)}
         status = _worst(s for s, _ in results.values())
         if status == RIGHT:
@@ -413,7 +424,7 @@ class Matrix(Answer):
         if status == CLOSE:
             return CLOSE, f"{len(bad)} cell(s) of {self.name} are rounded: give more digits or exact fractions"
         (i, j), _ = bad[0]
-        return WRONG, f"{len(bad)} cell(s) of {self.name} differ; the first is row {i}, column {j}"
+        return WRONG, f"{len(bad)} cell(s) of {self.name} differ; the first is {self._cell(i, j)}"
 
 
 @dataclass

@@ -107,7 +107,9 @@ def _value_with_one_more() -> Fraction:
 
 exercise = Exercise(course.step("exercises/05_tikal_blotto_majorities").title)   # the course map's title
 exercise.question(
-    "q1", "q1, the Blotto matrix", _matrix, Matrix(3, 2, decimals=2, name="seat 0's payoff matrix"),
+    "q1", "q1, the Blotto matrix", _matrix,
+    Matrix(3, 2, decimals=2, name="seat 0's payoff matrix", row_names=allocation_labels(2),
+           col_names=allocation_labels(1)),
     ["What does each temple give, and to whom, when both players have sent their explorers?",
      "A temple scores its value for the player with strictly more explorers on it; a tie gives nothing to anybody.",
      "Cell (row, column): seat 0's points from the two temples minus seat 1's, for that pair of allocations."])
@@ -135,9 +137,9 @@ exercise.question(
     "q5", "q5, the optimal mixes", _mixes,
     Numbers(["p = P(seat 0 sends both explorers to the 5-temple)", "q = P(seat 1 sends its explorer to the "
              "5-temple)"], decimals=3, probability=True, form="a tuple (p, q)"),
-    ["Once the dominated row is gone, does the 2 x 2 game have a saddle point (a cell that is the minimum of its "
-     "row and the maximum of its column)?",
-     "Without a saddle point, each player mixes so that the other is indifferent between its two choices.",
+    ["Once the dominated row is gone, if seat 0 sends both explorers to the 5-temple with probability p, what does "
+     "it expect against each of seat 1's two choices, as a function of p?",
+     "With no saddle point, each player mixes so that the other is indifferent between its two choices.",
      "p makes seat 1's two columns give seat 0 the same expected payoff; q makes seat 0's two rows equal."],
     mistakes=[(lambda: tuple(reversed(_mixes())), "p and q are swapped: p is seat 0's probability, found by making "
                                                   "seat 1 indifferent"),
@@ -154,8 +156,9 @@ exercise.question(
 exercise.question(
     "q7", "q7, the value if seat 1 had a second explorer", _value_with_one_more, Number(decimals=3, unit="points"),
     ["With 2 explorers each, who has the advantage?",
-     "A symmetric zero-sum game (each player has the same choices and payoffs with the roles swapped) has value 0.",
-     "Build the 3 x 3 game (2 explorers each) and look for a saddle point; NormalForm(...).value() confirms."])
+     "Swap the seats: does either of them have a choice or a payoff the other lacks? What, then, can each "
+     "guarantee?",
+     "Build the 3 x 3 game with ex.blotto((2, 2)) and look for a saddle point; its .value() confirms."])
 
 
 def _facts() -> dict[str, str]:
