@@ -130,6 +130,11 @@ def test_not_done_and_answers_that_look_empty():
     assert seat.judge("q", 0)[0] == RIGHT
     assert seat.judge("q", 0.0)[0] == seat.judge("q", "0")[0] == RIGHT and seat.judge("q", "1")[0] == WRONG
     assert "not a seat" in seat.judge("q", 0.5)[1] and "not a seat" in seat.judge("q", "2")[1]
+    # "seat 0" as the notebook says it; "nobody" where nobody is an answer
+    assert seat.judge("q", "seat 0")[0] == seat.judge("q", " Seat 0 ")[0] == RIGHT
+    assert seat.judge("q", "seat 1")[0] == WRONG and "not a seat" in seat.judge("q", "seat 2")[1]
+    assert nobody.judge("q", "nobody")[0] == nobody.judge("q", "None")[0] == RIGHT
+    assert "not a seat" in seat.judge("q", "nobody")[1]
     yes = _exercise(YesNo(), False)
     assert yes.judge("q", False)[0] == RIGHT and yes.judge("q", 0)[0] == WRONG
 

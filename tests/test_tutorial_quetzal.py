@@ -24,9 +24,8 @@ EXPRESSIONS = {
     "reserve": "state.reserve",
     "p": "str(p)",
     "exact": "[str(x) for x in exact]",
-    "at_least_4": "str(at_least_4)",
+    "at_least_5": "str(at_least_5)",
     "expected_adventurers": "str(toss.expected_count(6, toss.ADVENTURER_FACES))",
-    "expected_standing_gold": "str(toss.expected_count(7, ('standing',)))",
     "gap": "gap",
     # 3. unique locations
     "lucie_gold": "temple.gold[lucie]",
@@ -81,8 +80,8 @@ def test_toss_odds(seen):
     assert seen["p"] == "3/5"
     exact = [Fraction(x) for x in seen["exact"]]
     assert sum(exact) == 1 and len(exact) == 7
-    assert Fraction(seen["at_least_4"]) == sum(exact[3:])
-    assert seen["expected_adventurers"] == "18/5" and seen["expected_standing_gold"] == "7/20"
+    assert Fraction(seen["at_least_5"]) == sum(exact[4:])
+    assert seen["expected_adventurers"] == "18/5"
     assert seen["gap"] < 0.01
 
 

@@ -470,6 +470,13 @@ class Seat(Answer):
     def judge(self, answer: Any, expected: Any) -> tuple[str, str]:
         if isinstance(answer, bool):
             raise Unreadable(f"{answer} is not a seat: give a seat number")
+        if isinstance(answer, str):               # "seat 1", "Seat 1"; "nobody" where nobody is an answer
+            words = answer.strip().lower()
+            named = re.fullmatch(r"seat\s*(\d+)", words)
+            if named:
+                answer = int(named.group(1))
+            elif self.nobody and words in ("none", "nobody"):
+                answer = None
         if answer is None and not self.nobody:
             raise Unreadable("None is not a seat here: give a seat number")
         if answer is not None and not isinstance(answer, Integral):

@@ -174,7 +174,7 @@ exercise.question(
      "If seat 1 fills the tile, your last turn cannot change anything."])
 exercise.question(
     "q5", "q5, your best move now (in the model)", _best_move, Choice(_MOVES[:3], what="one of"),
-    ["What happens after 'elsewhere': can seat 1 fill the pyramid in its turn, and what can you do after it?",
+    ["When does the last mover decide a contested tile, and when does the player who can fill it first decide?",
      "Solve the tree backwards: your last turn, then seat 1's, then yours now. Compare the three first moves.",
      "Only a move that fills the pyramid is safe from the next mover; if you cannot fill it, who moves last?"],
     mistakes=[(lambda: "put 2", "after 2 adventurers one place is left, and seat 1 fills it: the next mover "
@@ -192,7 +192,7 @@ exercise.question(
     ["If seat 1 could put 3 adventurers on the pyramid in its turn, what would it do after your 'elsewhere'?",
      "A tile with four adventurers cannot be entered any more: whoever fills it keeps it.",
      "Compare filling the pyramid now with waiting: who fills it first if you wait?"],
-    mistakes=[(lambda: "elsewhere", "waiting lets seat 1 fill the pyramid in its turn; with 3 you can fill it now")])
+    mistakes=[(lambda: "elsewhere", "after your 'elsewhere', what can seat 1 do with 3 in its turn?")])
 
 
 TEACHER = {
