@@ -34,7 +34,7 @@ __all__ = [
     "DUMMY_MEEPLES", "DUMMY_GROUP", "TEMPLE_DISPLAY", "ANNEX_CARDS", "VILLAGE_DISPLAY", "BLACK_MARKET_GOLD",
     "HARBOUR_COST", "CAMP_GOLD", "STANDING_GOLD", "FIRST_PLAYER_VP", "GOLD_PER_VP", "VASE_TRADE_GOLD",
     "VASE_TRADE_COUNT", "GOLD_UPGRADE", "DELIVERY_MAX", "TEMPLE_DISCOUNT", "REROLLS", "MOST_MEEPLES",
-    "RESERVE_FACES", "TWO_PLAYERS", "STATUS", "check_components", "reserve_in_words", "cards_in_words",
+    "RESERVE_FACES", "TWO_PLAYERS", "STATUS", "check_components", "reserve_in_words", "cards_in_words", "bonus_word",
 ]
 
 # -- the meeple toss (rule book, "Nombre de joueurs": the faces) --------------------------------
@@ -289,6 +289,11 @@ def reserve_in_words(counts) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+def bonus_word(bonus: str) -> str:
+    """A bonus icon as the course writes it: ``"vp"`` as ``"VP"``, ``"gold"`` and ``"discovery"`` as they are."""
+    return "VP" if bonus == "vp" else bonus
+
+
 def cards_in_words(card_ids) -> str:
     """Object cards (``"VA-01"``...) by type and bonus icon, as printed on them.
 
@@ -300,8 +305,7 @@ def cards_in_words(card_ids) -> str:
     words = []
     for card_id in card_ids:
         card = CARD_BY_ID[card_id]
-        bonus = "VP" if card.bonus == "vp" else card.bonus
-        words.append(card.type + (f" (+1 {bonus})" if bonus else ""))
+        words.append(card.type + (f" (+1 {bonus_word(card.bonus)})" if card.bonus else ""))
     return ", ".join(words) or "no object"
 
 

@@ -19,7 +19,7 @@ from archeo_lab.engine.svg import SVG
 from archeo_lab.engine.svg import rect as _rect
 
 from .actions import RESERVE_FACES
-from .components import ANNEX_BONUS, UPGRADE_BY_KEY, LOCATIONS, ROUNDS, TILE_KIND, cards_in_words
+from .components import ANNEX_BONUS, LOCATIONS, ROUNDS, TILE_KIND, UPGRADE_BY_KEY, bonus_word, cards_in_words
 from .tables import DUMMY
 from .view import DUMMY_COLOUR, SEAT_COLOURS
 
@@ -38,6 +38,11 @@ _OBJECTS_X = 28 + 7 * 13 + 12
 def _upgrades(tiles) -> str:
     """Upgrade tiles by name, as the Village shows them (``"Double reroll, Vase trade"``)."""
     return ", ".join(UPGRADE_BY_KEY[TILE_KIND[t]].name for t in tiles)
+
+
+def _box_lines(x: float, bottom: float, lines: list[str], fill: str = _INK) -> list[str]:
+    """Lines of 9 px text in a location's box, the last one on ``bottom``."""
+    return [_text(x, bottom - 10 * (len(lines) - 1 - k), line, 9, fill=fill) for k, line in enumerate(lines)]
 
 
 def _text(x, y, s, size=11, weight="normal", anchor="start", fill=_INK) -> str:
@@ -102,14 +107,10 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None, widt
             gx += 6
         if loc.key in ANNEX_BONUS:
             cards = state.annexes[list(ANNEX_BONUS).index(loc.key)]
-            bonus = "VP" if ANNEX_BONUS[loc.key] == "vp" else ANNEX_BONUS[loc.key]
-            lines = wrap(f"{cards_in_words(cards)}; +1 {bonus}", _BOX_CHARS)[:2]
-            for k, line in enumerate(lines):
-                parts.append(_text(x + 6, y + row_h - 6 - 10 * (len(lines) - 1 - k), line, 9))
+            text = f"{cards_in_words(cards)}; +1 {bonus_word(ANNEX_BONUS[loc.key])}"
+            parts += _box_lines(x + 6, y + row_h - 6, wrap(text, _BOX_CHARS)[:2])
         elif not state.spots[i]:
-            lines = wrap(loc.effect, _BOX_CHARS)
-            for k, line in enumerate(lines):
-                parts.append(_text(x + 6, y + row_h - 8 - 10 * (len(lines) - 1 - k), line, 9, fill="#7a6a55"))
+            parts += _box_lines(x + 6, y + row_h - 8, wrap(loc.effect, _BOX_CHARS), fill="#7a6a55")
     y = y0 + 5 * (row_h + 6) + 6
     temple = cards_in_words(sorted(state.temple)) if state.temple else "(empty)"
     for line in wrap(f"Temple display: {temple}", _LINE_CHARS):

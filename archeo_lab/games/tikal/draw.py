@@ -21,7 +21,7 @@ from archeo_lab.engine.svg import SVG
 
 from .components import COLOURS, TILE_BY_ID, TREASURE_KINDS
 from .hexgrid import LABELS, SPACES
-from .view import _CORNERS, _PIXELS, COLOUR_CODES, HEIGHT, HEX, WIDTH, stone_dots
+from .view import _CORNERS, _PIXELS, COLOUR_CODES, DOING, HEIGHT, HEX, WIDTH, stone_dots
 
 __all__ = ["SVG", "draw", "KIND_FILL"]
 
@@ -80,8 +80,7 @@ def _hexes(state) -> list[str]:
     return parts
 
 
-#: What the seat to move does, by phase, and the rounds that are not ordinary turns, for the picture's title.
-_DOING = {"place": "place a hex", "choose": "choose a hex", "bid": "bid", "actions": "spend action points"}
+#: The rounds that are not ordinary turns, for the picture's title.
 _ROUND = {"scoring": "scoring round", "final": "final scoring round"}
 
 
@@ -89,7 +88,7 @@ def draw(state, *, seat: int | None = None, names: list[str] | None = None) -> S
     """The hex map and the seats, as an SVG picture (see the module docstring)."""
     width = WIDTH + 230
     parts = [f'<rect width="100%" height="100%" fill="{_PAPER}"/>']
-    turn = "game over" if state.is_terminal else f"seat {state.current_player} to {_DOING[state.phase]}"
+    turn = "game over" if state.is_terminal else f"seat {state.current_player} to {DOING[state.phase]}"
     if state.phase == "actions":
         turn += f", {state.ap} AP left"
     if not state.is_terminal and state.turn_kind in _ROUND:

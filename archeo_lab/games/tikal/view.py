@@ -197,14 +197,16 @@ def _final(state, names) -> dict:
                 "temples held at the end"])
 
 
+#: What the seat to move does, by phase (the board's prompt and the picture's title).
+DOING = {"place": "place a hex", "choose": "choose a hex", "bid": "bid or pass", "actions": "spend action points"}
+
+
 def _prompt(state, seat, names) -> str:
     if state.is_terminal:
         return f"Game over: {_verdict(state, names)}"
     p, phase = state.current_player, state.phase
     if p != seat:
-        doing = {"place": "to place a hex", "choose": "to choose a hex", "bid": "to bid or pass",
-                 "actions": "to spend action points"}[phase]
-        return f"Waiting for {_name(names, p)} {doing}."
+        return f"Waiting for {_name(names, p)} to {DOING[phase]}."
     if phase == "place":
         t = TILE_BY_ID[state.in_hand]
         return (f"Place the hex you drew, {_tile_text(t.id)}: turn it with the rotate button, then click a "
